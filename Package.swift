@@ -1,0 +1,67 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// OpenMaps: the Maps SDK for iOS programming model, on Linux.
+///
+/// Layers, each importing only those below it:
+/// MapGeometry → MapDrawing → MapUIKit → OpenMaps → openmaps.
+let package = Package(
+    name: "OpenMaps",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "OpenMaps", targets: ["OpenMaps"]),
+        .executable(name: "openmaps", targets: ["openmaps"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    ],
+    targets: [
+        // System libraries.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
+        ),
+        // PNG and JPEG codecs: a thin C layer so that libpng's and libjpeg's
+        // longjmp-based error handling never crosses Swift frames.
+        .target(
+            name: "CImageCodecs",
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("z")]
+        ),
+
+        // Layers.
+        .target(name: "MapGeometry"),
+        .target(
+            name: "MapDrawing",
+            dependencies: [
+                "MapGeometry", "CCairo", "CImageCodecs",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "MapUIKit", dependencies: ["MapGeometry", "MapDrawing"]),
+        .target(
+            name: "OpenMaps",
+            dependencies: [
+                "MapGeometry", "MapDrawing", "MapUIKit",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "openmaps",
+            dependencies: [
+                "OpenMaps",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // Tests: one target per source target.
+        .target(name: "GoldenImages", dependencies: ["MapDrawing"], path: "Tests/Support/GoldenImages"),
+        .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),
+        .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "GoldenImages"]),
+        .testTarget(name: "MapUIKitTests", dependencies: ["MapUIKit", "GoldenImages"], exclude: ["__Goldens__"]),
+        .testTarget(name: "OpenMapsTests", dependencies: ["OpenMaps", "GoldenImages"], exclude: ["__Goldens__"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

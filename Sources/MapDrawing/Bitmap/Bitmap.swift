@@ -1,0 +1,107 @@
+import CCairo
+import Foundation
+
+/// A raster of 32-bit premultiplied ARGB pixels (cairo's `ARGB32`), in device pixels.
+///
+/// A bitmap is drawn into through a ``Canvas``. Once drawing has finished it may be read
+/// from several threads at once (as the source of other drawings, or encoded); it must not
+/// be drawn into from two threads at once.
+public final class Bitmap: @unchecked Sendable {
+    /// The largest width or height a bitmap may have; larger requests give an empty bitmap.
+    public static let maximumDimension = 16_384
+
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    let surface: OpaquePointer
+
+    /// A transparent bitmap. Non-positive or oversized dimensions give an empty (0 x 0) bitmap.
+    public init(width: Int, height: Int) {
+        let valid = width > 0 && height > 0 && width <= Bitmap.maximumDimension
+            && height <= Bitmap.maximumDimension
+        let w = valid ? width : 0, h = valid ? height : 0
+        var surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h))
+        if cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS {
+            cairo_surface_destroy(surface)
+            surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 0, 0)
+            self.width = 0
+            self.height = 0
+        } else {
+            self.width = w
+            self.height = h
+        }
+        self.surface = surface!
+    }
+
+    /// A bitmap for a size in points at a scale factor (pixels = ceil(points x scale)).
+    /// Non-finite or non-positive values give an empty bitmap.
+    public convenience init(pointWidth: Double, pointHeight: Double, scale: Double) {
+        func pixels(_ points: Double) -> Int {
+            let value = (points * scale).rounded(.up)
+            guard value.isFinite, value > 0, value <= Double(Bitmap.maximumDimension) else { return 0 }
+            return Int(value)
+        }
+        self.init(width: pixels(pointWidth), height: pixels(pointHeight))
+    }
+
+    deinit {
+        cairo_surface_destroy(surface)
+    }
+
+    /// Whether the bitmap has no pixels.
+    public var isEmpty: Bool { width == 0 || height == 0 }
+
+    /// Bytes between the starts of two rows.
+    public var bytesPerRow: Int { Int(cairo_image_surface_get_stride(surface)) }
+
+    /// Calls `body` with the pixel bytes (premultiplied ARGB32 words, rows `bytesPerRow` apart).
+    public func withUnsafeBytes<T>(_ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface), !isEmpty else {
+            return try body(UnsafeRawBufferPointer(start: nil, count: 0))
+        }
+        return try body(UnsafeRawBufferPointer(start: data, count: bytesPerRow * height))
+    }
+
+    /// Calls `body` with writable pixel bytes, then tells cairo they changed.
+    public func withUnsafeMutableBytes<T>(_ body: (UnsafeMutableRawBufferPointer) throws -> T) rethrows -> T {
+        cairo_surface_flush(surface)
+        defer { cairo_surface_mark_dirty(surface) }
+        guard let data = cairo_image_surface_get_data(surface), !isEmpty else {
+            return try body(UnsafeMutableRawBufferPointer(start: nil, count: 0))
+        }
+        return try body(UnsafeMutableRawBufferPointer(start: data, count: bytesPerRow * height))
+    }
+
+    /// The premultiplied ARGB word at a pixel, or nil outside the bitmap.
+    public func pixel(x: Int, y: Int) -> UInt32? {
+        guard x >= 0, y >= 0, x < width, y < height else { return nil }
+        return withUnsafeBytes { bytes in
+            bytes.load(fromByteOffset: y * bytesPerRow + x * 4, as: UInt32.self)
+        }
+    }
+
+    /// The straight-alpha colour at a pixel, or nil outside the bitmap.
+    public func color(x: Int, y: Int) -> Color? {
+        guard let argb = pixel(x: x, y: y) else { return nil }
+        let a = Double(argb >> 24) / 255
+        guard a > 0 else { return .clear }
+        return Color(
+            red: Double((argb >> 16) & 0xff) / 255 / a, green: Double((argb >> 8) & 0xff) / 255 / a,
+            blue: Double(argb & 0xff) / 255 / a, alpha: a)
+    }
+
+    /// A copy of the pixels in a new bitmap.
+    public func copy() -> Bitmap {
+        let copy = Bitmap(width: width, height: height)
+        withUnsafeBytes { source in
+            copy.withUnsafeMutableBytes { target in
+                if let from = source.baseAddress, let to = target.baseAddress {
+                    to.copyMemory(from: from, byteCount: min(source.count, target.count))
+                }
+            }
+        }
+        return copy
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Owns a view and its life cycle, as UIKit's `UIViewController`: the view is made on
+/// first use by `loadView()`, then `viewDidLoad()` runs.
+@MainActor
+open class UIViewController {
+    private var loadedView: UIView?
+    private var isLoadingView = false
+
+    /// A title for the controller (shown by hosts that list controllers).
+    open var title: String?
+
+    public init() {}
+
+    /// UIKit's designated initialiser; nib files do not exist here, so both are ignored.
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {}
+
+    /// Archives are not supported; always nil.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    /// The root view, loaded on first access.
+    public var view: UIView! {
+        get {
+            loadViewIfNeeded()
+            return loadedView
+        }
+        set {
+            loadedView = newValue
+        }
+    }
+
+    /// Whether the view has been loaded.
+    public var isViewLoaded: Bool { loadedView != nil }
+
+    /// The view if it is loaded, without loading it.
+    public var viewIfLoaded: UIView? { loadedView }
+
+    /// Loads the view now if it is not loaded.
+    public func loadViewIfNeeded() {
+        guard loadedView == nil, !isLoadingView else { return }
+        isLoadingView = true
+        loadView()
+        if loadedView == nil { loadedView = UIView(frame: UIScreen.main.bounds) }
+        isLoadingView = false
+        viewDidLoad()
+    }
+
+    /// Makes the root view; the default makes a plain view the size of the screen.
+    /// Overrides set `view`.
+    open func loadView() {
+        loadedView = UIView(frame: UIScreen.main.bounds)
+    }
+
+    /// Called once the view is loaded.
+    open func viewDidLoad() {}
+    /// Called before the view is shown by a host.
+    open func viewWillAppear(_ animated: Bool) {}
+    /// Called after the view is shown by a host.
+    open func viewDidAppear(_ animated: Bool) {}
+    /// Called before the view is taken off screen by a host.
+    open func viewWillDisappear(_ animated: Bool) {}
+    /// Called after the view is taken off screen by a host.
+    open func viewDidDisappear(_ animated: Bool) {}
+}

@@ -1,0 +1,70 @@
+import Foundation
+import MapDrawing
+
+/// A view that shows read-only text, as UIKit's `UILabel`: one line by default, wrapped
+/// over `numberOfLines` (0 for as many as fit), cut by `lineBreakMode`, centred vertically.
+@MainActor
+open class UILabel: UIView {
+    /// The text shown.
+    public var text: String? { didSet { noteVisualChange() } }
+    /// The font (the 17-point system font by default).
+    public var font: UIFont! = .systemFont(ofSize: 17) { didSet { noteVisualChange() } }
+    /// The text colour (black by default).
+    public var textColor: UIColor! = .black { didSet { noteVisualChange() } }
+    /// Horizontal alignment of the lines.
+    public var textAlignment: NSTextAlignment = .natural { didSet { noteVisualChange() } }
+    /// The most lines shown; 0 for no limit but the bounds.
+    public var numberOfLines = 1 { didSet { noteVisualChange() } }
+    /// How lines wrap and how the last one is cut.
+    public var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { noteVisualChange() } }
+    /// The width multi-line text wraps at when sized with `intrinsicContentSize`.
+    public var preferredMaxLayoutWidth: CGFloat = 0
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        isOpaque = false
+    }
+
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    /// The text's size when laid out within `size.width` (no limit when it is zero or less).
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        let width = numberOfLines == 1 ? nil : (size.width > 0 && size.width.isFinite ? size.width : nil)
+        guard let layout = makeLayout(width: width, maximumLines: numberOfLines) else { return .zero }
+        return CGSize(width: roundUp(layout.size.width), height: roundUp(layout.size.height))
+    }
+
+    open override var intrinsicContentSize: CGSize {
+        sizeThatFits(CGSize(width: preferredMaxLayoutWidth, height: 0))
+    }
+
+    /// Draws the text in a rectangle (bounds by default).
+    open func drawText(in rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext(), rect.width > 0, rect.height > 0 else { return }
+        // As many lines as the height holds, within numberOfLines.
+        let fitting = max(1, Int(((rect.height + 0.5) / font.lineHeight).rounded(.down)))
+        let limit = numberOfLines == 0 ? fitting : min(numberOfLines, fitting)
+        guard let layout = makeLayout(width: rect.width, maximumLines: limit) else { return }
+        let y = rect.minY + max(0, (rect.height - layout.size.height) / 2)
+        layout.draw(in: context.canvas, at: CGPoint(x: rect.minX, y: y))
+    }
+
+    open override func draw(_ rect: CGRect) {
+        drawText(in: bounds)
+    }
+
+    private func makeLayout(width: CGFloat?, maximumLines: Int) -> TextLayout? {
+        guard let text, !text.isEmpty else { return nil }
+        let style = TextStyle(
+            font: font.font, color: textColor.color, alignment: textAlignment.drawing,
+            lineBreakMode: lineBreakMode.drawing, maximumLines: maximumLines)
+        return TextLayout(text: text, style: style, width: width.map { Double($0) })
+    }
+
+    private func roundUp(_ value: CGFloat) -> CGFloat {
+        let scale = UIScreen.defaultScale
+        return (value * scale).rounded(.up) / scale
+    }
+}

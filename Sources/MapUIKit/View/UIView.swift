@@ -1,0 +1,276 @@
+import Foundation
+import MapDrawing
+
+/// A rectangular view in a tree of views, as UIKit's `UIView`: geometry, appearance,
+/// layout and custom drawing. OpenMaps draws views to pixels for info windows and marker
+/// icons; a view is not interactive.
+@MainActor
+open class UIView {
+    /// How a view lays out its content when its bounds differ from the content's size.
+    public enum ContentMode: Int, Sendable {
+        case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
+        case topLeft, topRight, bottomLeft, bottomRight
+    }
+
+    /// The size a view reports when it has no intrinsic size on an axis.
+    nonisolated public static let noIntrinsicMetric: CGFloat = -1
+
+    /// Options for `animate(withDuration:delay:options:animations:completion:)`.
+    public struct AnimationOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let curveEaseInOut = AnimationOptions([])
+        public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
+        public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
+        public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+        public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+        public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+        public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+        public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+    }
+
+    /// The layer holding the view's drawing attributes.
+    public let layer = CALayer()
+
+    private var storedBounds: CGRect
+    private var storedCenter: CGPoint
+    private var needsLayout = true
+
+    /// The parent view, if any.
+    public private(set) weak var superview: UIView?
+    /// The child views, back to front.
+    public private(set) var subviews: [UIView] = []
+
+    /// Counts visual changes to this view (not its subviews); see ``hierarchyRevision``.
+    package private(set) var revision = 0
+
+    /// A view with a frame in its superview's coordinates.
+    public init(frame: CGRect) {
+        storedBounds = CGRect(origin: .zero, size: frame.size)
+        storedCenter = CGPoint(x: frame.midX, y: frame.midY)
+        layer.owner = self
+    }
+
+    /// A view with a zero frame.
+    public convenience init() {
+        self.init(frame: .zero)
+    }
+
+    /// Archives are not supported; always nil.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    // MARK: Geometry
+
+    /// The view's rectangle in its superview's coordinates.
+    public var frame: CGRect {
+        get {
+            CGRect(
+                x: storedCenter.x - storedBounds.width / 2, y: storedCenter.y - storedBounds.height / 2,
+                width: storedBounds.width, height: storedBounds.height)
+        }
+        set {
+            let sizeChanged = newValue.size != storedBounds.size
+            storedBounds.size = newValue.size
+            storedCenter = CGPoint(x: newValue.midX, y: newValue.midY)
+            if sizeChanged { setNeedsLayout() }
+            noteVisualChange()
+        }
+    }
+
+    /// The view's rectangle in its own coordinates.
+    public var bounds: CGRect {
+        get { storedBounds }
+        set {
+            let sizeChanged = newValue.size != storedBounds.size
+            storedBounds = newValue
+            if sizeChanged { setNeedsLayout() }
+            noteVisualChange()
+        }
+    }
+
+    /// The centre of the frame in the superview's coordinates.
+    public var center: CGPoint {
+        get { storedCenter }
+        set {
+            storedCenter = newValue
+            noteVisualChange()
+        }
+    }
+
+    // MARK: Appearance
+
+    /// The background colour, or nil for none.
+    public var backgroundColor: UIColor? {
+        get { layer.backgroundColor.map(UIColor.init(cgColor:)) }
+        set { layer.backgroundColor = newValue?.cgColor }
+    }
+
+    /// Opacity of the view and its subviews, 0...1.
+    public var alpha: CGFloat {
+        get { CGFloat(layer.opacity) }
+        set { layer.opacity = newValue.isFinite ? Float(min(max(newValue, 0), 1)) : 1 }
+    }
+
+    /// Whether the view and its subviews are hidden.
+    public var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
+
+    /// Whether subviews are clipped to the bounds.
+    public var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+
+    private var storedTintColor: UIColor?
+
+    /// The tint for template images; inherited from the superview, system blue at the root.
+    public var tintColor: UIColor! {
+        get { storedTintColor ?? superview?.tintColor ?? .systemBlue }
+        set {
+            storedTintColor = newValue
+            noteVisualChange()
+        }
+    }
+
+    /// How content is laid out in the bounds.
+    public var contentMode: ContentMode = .scaleToFill { didSet { noteVisualChange() } }
+    /// An integer to find the view by.
+    public var tag = 0
+    /// Whether the view takes touches (kept for compatibility; views here are pictures).
+    public var isUserInteractionEnabled = true
+    /// Whether the view is fully opaque (a drawing hint only).
+    public var isOpaque = true
+
+    // MARK: Hierarchy
+
+    /// Adds a view on top of the others, removing it from its former superview.
+    public func addSubview(_ view: UIView) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts a view at an index in the subviews (clamped into range).
+    public func insertSubview(_ view: UIView, at index: Int) {
+        guard view !== self, !isDescendant(of: view) else { return }
+        view.removeFromSuperview()
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.superview = self
+        setNeedsLayout()
+        noteVisualChange()
+    }
+
+    /// Removes the view from its superview.
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+        parent.setNeedsLayout()
+        parent.noteVisualChange()
+    }
+
+    /// Moves a subview to the front.
+    public func bringSubviewToFront(_ view: UIView) {
+        guard let index = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.append(subviews.remove(at: index))
+        noteVisualChange()
+    }
+
+    /// Moves a subview to the back.
+    public func sendSubviewToBack(_ view: UIView) {
+        guard let index = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.insert(subviews.remove(at: index), at: 0)
+        noteVisualChange()
+    }
+
+    /// Whether the view is this view or one of its descendants' ancestors.
+    public func isDescendant(of view: UIView) -> Bool {
+        var current: UIView? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    /// The first view in this subtree (self included) with a tag.
+    public func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for subview in subviews {
+            if let found = subview.viewWithTag(tag) { return found }
+        }
+        return nil
+    }
+
+    // MARK: Layout and sizing
+
+    /// Override to position subviews; called before the view is drawn when layout is needed.
+    open func layoutSubviews() {}
+
+    /// Asks for `layoutSubviews()` before the next drawing.
+    public func setNeedsLayout() {
+        needsLayout = true
+    }
+
+    /// Runs any pending layout of this view and its subviews now.
+    public func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            layoutSubviews()
+        }
+        for subview in subviews { subview.layoutIfNeeded() }
+    }
+
+    /// The size that best fits a given size; by default the current size.
+    open func sizeThatFits(_ size: CGSize) -> CGSize {
+        bounds.size
+    }
+
+    /// Resizes the view to `sizeThatFits` of its current size, keeping the origin.
+    public func sizeToFit() {
+        let fitted = sizeThatFits(bounds.size)
+        frame = CGRect(origin: frame.origin, size: fitted)
+    }
+
+    /// The content's natural size, or `noIntrinsicMetric` on axes without one.
+    open var intrinsicContentSize: CGSize {
+        CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
+
+    // MARK: Drawing
+
+    /// Override to draw custom content with `UIGraphicsGetCurrentContext()`, in bounds
+    /// coordinates. The default draws nothing.
+    open func draw(_ rect: CGRect) {}
+
+    /// Marks the content as changed, so the view is drawn again.
+    public func setNeedsDisplay() {
+        noteVisualChange()
+    }
+
+    /// Records a change to what the view shows.
+    package func noteVisualChange() {
+        revision &+= 1
+    }
+
+    /// Changes whenever this view or anything below it changes what it shows.
+    package var hierarchyRevision: Int {
+        subviews.reduce(revision &* 31 &+ subviews.count) { $0 &* 31 &+ $1.hierarchyRevision }
+    }
+
+    /// Draws the view hierarchy into the current graphics context at `rect`.
+    @discardableResult
+    public func drawHierarchy(in rect: CGRect, afterScreenUpdates afterUpdates: Bool) -> Bool {
+        guard let context = UIGraphicsGetCurrentContext(), rect.isFinite, bounds.width > 0, bounds.height > 0 else {
+            return false
+        }
+        context.canvas.withSavedState {
+            context.canvas.translate(x: rect.minX, y: rect.minY)
+            context.canvas.scale(x: rect.width / bounds.width, y: rect.height / bounds.height)
+            render(in: context.canvas)
+        }
+        return true
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import MapDrawing
+import Testing
+
+@Suite("Text layout")
+struct TextLayoutTests {
+    let body = TextStyle(font: Font(size: 14), lineBreakMode: .byTruncatingTail, maximumLines: 0)
+
+    @Test func wrapsAtTheWidth() {
+        let text = "The quick brown fox jumps over the lazy dog and keeps on running"
+        let one = TextLayout(text: text, style: body, width: nil)
+        let wrapped = TextLayout(text: text, style: body, width: 120)
+        #expect(one.lineCount == 1)
+        #expect(wrapped.lineCount > 2)
+        #expect(wrapped.size.width <= 120)
+        #expect(wrapped.size.height > one.size.height * 2)
+    }
+
+    @Test func lineLimitEllipsises() {
+        var style = body
+        style.maximumLines = 2
+        let layout = TextLayout(text: String(repeating: "word ", count: 200), style: style, width: 150)
+        #expect(layout.lineCount == 2)
+        #expect(layout.isTruncated)
+    }
+
+    @Test func clippingModeCutsWithoutEllipsis() {
+        let style = TextStyle(font: Font(size: 14), lineBreakMode: .byWordWrapping, maximumLines: 2)
+        let limited = TextLayout(text: String(repeating: "word ", count: 200), style: style, width: 150)
+        let free = TextLayout(text: "word word", style: style, width: 150)
+        #expect(limited.lineCount == 2 && limited.isTruncated)
+        #expect(abs(limited.size.height - 2 * free.size.height) < 1)
+    }
+
+    @Test func hugeTextIsCutBeforeShaping() {
+        var style = body
+        style.maximumLines = 4
+        let megabyte = String(repeating: "Lorem ipsum dolor sit amet ", count: 40_000)
+        let layout = TextLayout(text: megabyte, style: style, width: 240)
+        #expect(layout.text.count < 20_000)
+        #expect(layout.isTruncated && layout.lineCount == 4)
+    }
+
+    @Test func scriptsAreShapedWithFallbackFonts() {
+        // Every script lays out to a non-empty box (fallback fonts found, nothing dropped).
+        for text in ["東京タワー", "北京市", "القاهرة", "Straße über Köln", "¡Señor! ¿Qué?", "🗺️📍"] {
+            let layout = TextLayout(text: text, style: body)
+            #expect(layout.size.width > 10, "\(text)")
+            #expect(layout.size.height > 10, "\(text)")
+        }
+    }
+
+    @Test func embeddedNulIsRemoved() {
+        let layout = TextLayout(text: "a\0b", style: body)
+        #expect(layout.text == "ab")
+    }
+}

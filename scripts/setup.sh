@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs what OpenMaps needs on Debian: Cairo, Pango, HarfBuzz, FreeType, fontconfig,
+# libpng, libjpeg-turbo, zlib, SQLite and the fonts. Idempotent: when everything is
+# present it only checks and returns.
+set -euo pipefail
+
+packages=(
+  pkg-config
+  libcairo2-dev libpango1.0-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev
+  libpng-dev libjpeg62-turbo-dev zlib1g-dev libsqlite3-dev
+  fonts-roboto-unhinted fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all system packages present"
+  exit 0
+fi
+
+echo "setup: installing ${missing[*]}"
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
