@@ -10,6 +10,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "OpenMaps", targets: ["OpenMaps"]),
+        /// The drawing layer (Cairo + Pango) on its own, for hosts that compose frames.
+        .library(name: "MapDrawing", targets: ["MapDrawing"]),
         .executable(name: "openmaps", targets: ["openmaps"]),
     ],
     dependencies: [

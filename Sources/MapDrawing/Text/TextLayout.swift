@@ -50,16 +50,16 @@ public final class TextLayout {
     private static func prepare(_ text: String, style: TextStyle, width: Double?) -> (String, Bool) {
         var budget = unlimitedCharacterBudget
         if style.maximumLines > 0 {
-            // A generous bound on the characters one line can hold at this size: even
-            // hairline glyphs are wider than a tenth of the em.
-            let perLine = Int(((width ?? 4_000) / (style.font.size * 0.1)).rounded(.up)) + 8
+            // A safe bound on the graphemes one line can hold at this size: the narrowest
+            // glyphs of the fonts in use ('i', 'l', '.', space) are wider than a fifth of the em.
+            let perLine = Int(((width ?? 4_000) / (style.font.size * 0.2)).rounded(.up)) + 8
             budget = min(budget, perLine * style.maximumLines + 1)
         }
         var cut = false
         var result = text
         if text.utf8.count > budget {
             result = String(text.prefix(budget))
-            cut = result.count < text.count
+            cut = result.utf8.count < text.utf8.count
             if cut {
                 logger.debug("text of \(text.utf8.count) bytes cut to \(budget) characters before layout")
             }

@@ -1,0 +1,27 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Benchmarks live in their own package so that `swift build` of OpenMaps stays quick.
+// Run them with `make benchmarks` (release mode, package-benchmark).
+let package = Package(
+    name: "OpenMapsBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "OpenMaps", path: ".."),
+        .package(
+            url: "https://github.com/ordo-one/package-benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "FoundationBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "OpenMaps", package: "OpenMaps"),
+                .product(name: "MapDrawing", package: "OpenMaps"),
+            ],
+            path: "Benchmarks/FoundationBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)
