@@ -125,6 +125,8 @@ public enum GoldenImage {
         while root.path != "/" && !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
             root.deleteLastPathComponent()
         }
+        // Outside a package (a test's scratch folder), failures go to the temporary directory.
+        if root.path == "/" { root = FileManager.default.temporaryDirectory }
         let failures = root.appendingPathComponent("golden-failures")
         try? FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
         try? actual.pngData().write(to: failures.appendingPathComponent("\(name).actual.png"))
