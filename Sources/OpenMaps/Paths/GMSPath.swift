@@ -1,0 +1,81 @@
+import Foundation
+import MapGeometry
+
+/// An immutable ordered list of coordinates, for polylines, polygons and geometry.
+open class GMSPath {
+    var coordinates: [CLLocationCoordinate2D]
+
+    /// An empty path.
+    public init() {
+        coordinates = []
+    }
+
+    /// A copy of another path.
+    public init(path: GMSPath) {
+        coordinates = path.coordinates
+    }
+
+    init(coordinates: [CLLocationCoordinate2D]) {
+        self.coordinates = coordinates
+    }
+
+    /// A path from Google's encoded polyline format; nil when the text is malformed.
+    public init?(fromEncodedPath encodedPath: String) {
+        guard let decoded = EncodedPolyline.decode(encodedPath) else { return nil }
+        coordinates = decoded
+    }
+
+    /// A path from Google's encoded polyline format; nil when the text is malformed.
+    public class func path(fromEncodedPath encodedPath: String) -> GMSPath? {
+        GMSPath(fromEncodedPath: encodedPath)
+    }
+
+    /// The number of coordinates.
+    public func count() -> UInt { UInt(coordinates.count) }
+
+    /// The coordinate at an index, or kCLLocationCoordinate2DInvalid outside the path.
+    public func coordinate(at index: UInt) -> CLLocationCoordinate2D {
+        index < coordinates.count ? coordinates[Int(index)] : kCLLocationCoordinate2DInvalid
+    }
+
+    /// The path in Google's encoded polyline format.
+    public func encodedPath() -> String { EncodedPolyline.encode(coordinates) }
+
+    /// A new path with every coordinate moved by the given degrees.
+    public func pathOffset(byLatitude deltaLatitude: CLLocationDegrees, longitude deltaLongitude: CLLocationDegrees) -> GMSPath {
+        GMSPath(coordinates: coordinates.map {
+            CLLocationCoordinate2D(latitude: $0.latitude + deltaLatitude, longitude: $0.longitude + deltaLongitude)
+        })
+    }
+
+    /// An independent mutable copy.
+    open func mutableCopy() -> GMSMutablePath { GMSMutablePath(path: self) }
+}
+
+/// A path whose coordinates can be added, replaced and removed; bad indices are ignored.
+open class GMSMutablePath: GMSPath {
+    public func add(_ coordinate: CLLocationCoordinate2D) { coordinates.append(coordinate) }
+
+    public func addLatitude(_ latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
+        add(CLLocationCoordinate2D(latitude: latitude, longitude: longitude))
+    }
+
+    public func insert(_ coordinate: CLLocationCoordinate2D, at index: UInt) {
+        guard index <= coordinates.count else { return }
+        coordinates.insert(coordinate, at: Int(index))
+    }
+
+    public func replaceCoordinate(at index: UInt, with coordinate: CLLocationCoordinate2D) {
+        guard index < coordinates.count else { return }
+        coordinates[Int(index)] = coordinate
+    }
+
+    public func removeCoordinate(at index: UInt) {
+        guard index < coordinates.count else { return }
+        coordinates.remove(at: Int(index))
+    }
+
+    public func removeLastCoordinate() { _ = coordinates.popLast() }
+
+    public func removeAllCoordinates() { coordinates.removeAll() }
+}
