@@ -144,8 +144,8 @@ public final class TextLayout {
         guard origin.isFinite, !text.isEmpty else { return }
         let cairo = canvas.cairo
         cairo_save(cairo)
-        if let clipHeight, let width = width ?? Optional(size.width) {
-            cairo_rectangle(cairo, origin.x - 1, origin.y, width + 2, clipHeight)
+        if let clipHeight {
+            cairo_rectangle(cairo, origin.x - 1, origin.y, (width ?? size.width) + 2, clipHeight)
             cairo_clip(cairo)
         }
         cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
