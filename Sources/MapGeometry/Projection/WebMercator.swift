@@ -33,6 +33,9 @@ public enum WebMercator {
         return CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
     }
 
+    /// The radius of the sphere Web Mercator projects (WGS 84 semi-major axis), in metres.
+    public static let earthRadius: Double = 6_378_137
+
     /// The size of the world in points at a zoom level (256 points at zoom 0).
     public static func worldSize(atZoom zoom: Double) -> Double {
         256 * pow(2, zoom)

@@ -3,10 +3,10 @@ import Foundation
 /// The drawing attributes behind a view, as Core Animation's `CALayer`: background,
 /// corner radius, border, shadow, opacity and masking. Each view has exactly one.
 @MainActor
-public final class CALayer {
+open class CALayer {
     weak var owner: UIView?
 
-    init() {}
+    public required init() {}
 
     /// The fill behind the content, or nil for none.
     public var backgroundColor: CGColor? { didSet { changed() } }

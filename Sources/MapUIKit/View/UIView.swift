@@ -29,8 +29,13 @@ open class UIView {
         public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
     }
 
+    /// The class of layer a view of this class makes; subclasses return their own.
+    open class var layerClass: CALayer.Type { CALayer.self }
+
+    private let storedLayer: CALayer
+
     /// The layer holding the view's drawing attributes.
-    public let layer = CALayer()
+    open var layer: CALayer { storedLayer }
 
     private var storedBounds: CGRect
     private var storedCenter: CGPoint
@@ -48,7 +53,8 @@ open class UIView {
     public init(frame: CGRect) {
         storedBounds = CGRect(origin: .zero, size: frame.size)
         storedCenter = CGPoint(x: frame.midX, y: frame.midY)
-        layer.owner = self
+        storedLayer = Self.layerClass.init()
+        storedLayer.owner = self
     }
 
     /// A view with a zero frame.

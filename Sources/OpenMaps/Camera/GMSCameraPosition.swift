@@ -18,8 +18,28 @@ open class GMSCameraPosition: CustomStringConvertible {
     /// Degrees from straight down: up to 30 at zoom 10 and below, up to 65 at 16 and above.
     public internal(set) var viewingAngle: Double
 
+    /// Which values were given as NaN or infinity (and so replaced): a map keeps its
+    /// previous values for those (decisions.md rule 25).
+    struct Fields: OptionSet {
+        let rawValue: Int
+        static let latitude = Fields(rawValue: 1)
+        static let longitude = Fields(rawValue: 2)
+        static let zoom = Fields(rawValue: 4)
+        static let bearing = Fields(rawValue: 8)
+        static let viewingAngle = Fields(rawValue: 16)
+    }
+
+    private(set) var nonFiniteFields: Fields = []
+
     /// A camera with every value given; values out of range are clamped or wrapped.
     public required init(target: CLLocationCoordinate2D, zoom: Float, bearing: CLLocationDirection, viewingAngle: Double) {
+        var invalid: Fields = []
+        if !target.latitude.isFinite { invalid.insert(.latitude) }
+        if !target.longitude.isFinite { invalid.insert(.longitude) }
+        if !zoom.isFinite { invalid.insert(.zoom) }
+        if !bearing.isFinite { invalid.insert(.bearing) }
+        if !viewingAngle.isFinite { invalid.insert(.viewingAngle) }
+        nonFiniteFields = invalid
         let z = GMSCameraPosition.clampZoom(zoom)
         self.target = GMSCameraPosition.normalise(target)
         self.zoom = z
@@ -109,12 +129,15 @@ open class GMSCameraPosition: CustomStringConvertible {
 open class GMSMutableCameraPosition: GMSCameraPosition {
     public override var target: CLLocationCoordinate2D {
         get { super.target }
-        set { super.target = GMSCameraPosition.normalise(newValue) }
+        set {
+            if newValue.latitude.isFinite && newValue.longitude.isFinite { super.target = GMSCameraPosition.normalise(newValue) }
+        }
     }
 
     public override var zoom: Float {
         get { super.zoom }
         set {
+            guard newValue.isFinite else { return }
             super.zoom = GMSCameraPosition.clampZoom(newValue)
             super.viewingAngle = GMSCameraPosition.clampViewingAngle(viewingAngle, zoom: super.zoom)
         }
@@ -122,11 +145,11 @@ open class GMSMutableCameraPosition: GMSCameraPosition {
 
     public override var bearing: CLLocationDirection {
         get { super.bearing }
-        set { super.bearing = CameraLimits.wrapBearing(newValue) }
+        set { if newValue.isFinite { super.bearing = CameraLimits.wrapBearing(newValue) } }
     }
 
     public override var viewingAngle: Double {
         get { super.viewingAngle }
-        set { super.viewingAngle = GMSCameraPosition.clampViewingAngle(newValue, zoom: zoom) }
+        set { if newValue.isFinite { super.viewingAngle = GMSCameraPosition.clampViewingAngle(newValue, zoom: zoom) } }
     }
 }

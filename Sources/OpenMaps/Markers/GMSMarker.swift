@@ -16,31 +16,49 @@ public enum GMSMarkerAnimation: Int, Sendable {
 @MainActor
 open class GMSMarker: GMSOverlay {
     /// Where the marker stands.
-    open var position: CLLocationCoordinate2D
+    open var position: CLLocationCoordinate2D { didSet { changed() } }
     /// Text below the title in the default info window.
-    open var snippet: String?
+    open var snippet: String? { didSet { changed() } }
     /// The icon; nil draws the default red pin.
-    open var icon: UIImage?
+    open var icon: UIImage? { didSet { changed() } }
     /// A view drawn as the icon instead of `icon`.
-    open var iconView: UIView?
+    open var iconView: UIView? { didSet { changed() } }
     /// Whether `iconView` is drawn again when it changes (true by default).
-    open var tracksViewChanges = true
+    open var tracksViewChanges = true { didSet { changed() } }
     /// Whether the info window is drawn again when the marker or its view changes.
-    open var tracksInfoWindowChanges = false
+    open var tracksInfoWindowChanges = false { didSet { changed() } }
     /// The point of the icon placed at `position`, as fractions of its size ((0.5, 1): bottom centre).
-    open var groundAnchor = CGPoint(x: 0.5, y: 1)
+    open var groundAnchor = CGPoint(x: 0.5, y: 1) { didSet { changed() } }
     /// The point of the icon the info window's pointer touches ((0.5, 0): top centre).
-    open var infoWindowAnchor = CGPoint(x: 0.5, y: 0)
+    open var infoWindowAnchor = CGPoint(x: 0.5, y: 0) { didSet { changed() } }
     /// How the marker appears when added.
     open var appearAnimation = GMSMarkerAnimation.none
     /// Whether a long press starts dragging the marker.
     open var isDraggable = false
     /// Whether the icon lies flat on the map (turning with it) rather than facing the screen.
-    open var isFlat = false
+    open var isFlat = false { didSet { changed() } }
     /// Rotation of the icon in degrees clockwise about the ground anchor.
-    open var rotation: CLLocationDegrees = 0
+    open var rotation: CLLocationDegrees = 0 { didSet { changed() } }
     /// Opacity of the icon, 0...1.
-    open var opacity: Float = 1
+    open var opacity: Float = 1 { didSet { changed() } }
+
+    open override var title: String? { didSet { changed() } }
+    open override var zIndex: Int32 { didSet { changed() } }
+
+    /// The map the marker is shown on; setting it adds the marker to that map (on top of the
+    /// others) and removes it from its former one. The marker holds its map weakly.
+    open weak var map: GMSMapView? {
+        didSet {
+            guard oldValue !== map else { return }
+            oldValue?.markerLeft(self)
+            map?.markerJoined(self)
+        }
+    }
+
+    /// Counts changes, so the map redraws what depends on the marker.
+    package private(set) var revision = 0
+    /// When the marker was added to its map, for the appear animation.
+    var addedAt: TimeInterval?
 
     /// A marker at (0, 0).
     public override init() {
@@ -59,5 +77,10 @@ open class GMSMarker: GMSOverlay {
     /// main screen's scale.
     public class func markerImage(with color: UIColor?) -> UIImage {
         DefaultMarkerIcon.image(color: color?.color, scale: UIScreen.defaultScale)
+    }
+
+    private func changed() {
+        revision &+= 1
+        map?.setNeedsDisplay()
     }
 }

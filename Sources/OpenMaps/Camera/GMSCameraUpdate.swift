@@ -1,0 +1,118 @@
+import Foundation
+import MapGeometry
+
+/// A change to apply to a map's camera with `moveCamera(_:)` or `animate(with:)`.
+/// Made only by its factory methods.
+public final class GMSCameraUpdate: Sendable {
+    enum Kind: Sendable {
+        case zoomBy(Float)
+        case zoomTo(Float)
+        case zoomByAt(Float, CGPoint)
+        case setTarget(CLLocationCoordinate2D, zoom: Float?)
+        case setCamera(target: CLLocationCoordinate2D, zoom: Float, bearing: Double, viewingAngle: Double)
+        case fit(north: Double, east: Double, south: Double, west: Double, valid: Bool, insets: UIEdgeInsets)
+        case scrollBy(CGFloat, CGFloat)
+    }
+
+    let kind: Kind
+
+    private init(_ kind: Kind) {
+        self.kind = kind
+    }
+
+    /// Zoom in by 1.
+    public class func zoomIn() -> GMSCameraUpdate { GMSCameraUpdate(.zoomBy(1)) }
+    /// Zoom out by 1.
+    public class func zoomOut() -> GMSCameraUpdate { GMSCameraUpdate(.zoomBy(-1)) }
+    /// Change the zoom by a delta.
+    public class func zoom(by delta: Float) -> GMSCameraUpdate { GMSCameraUpdate(.zoomBy(delta)) }
+    /// Set the zoom.
+    public class func zoom(to zoom: Float) -> GMSCameraUpdate { GMSCameraUpdate(.zoomTo(zoom)) }
+    /// Change the zoom by a delta, keeping the coordinate under a view point fixed.
+    public class func zoom(by zoom: Float, at point: CGPoint) -> GMSCameraUpdate { GMSCameraUpdate(.zoomByAt(zoom, point)) }
+    /// Move the target.
+    public class func setTarget(_ target: CLLocationCoordinate2D) -> GMSCameraUpdate { GMSCameraUpdate(.setTarget(target, zoom: nil)) }
+    /// Move the target and set the zoom.
+    public class func setTarget(_ target: CLLocationCoordinate2D, zoom: Float) -> GMSCameraUpdate {
+        GMSCameraUpdate(.setTarget(target, zoom: zoom))
+    }
+    /// Set the whole camera.
+    public class func setCamera(_ camera: GMSCameraPosition) -> GMSCameraUpdate {
+        GMSCameraUpdate(.setCamera(target: camera.target, zoom: camera.zoom, bearing: camera.bearing, viewingAngle: camera.viewingAngle))
+    }
+    /// Show the bounds as large as possible with 64 points of padding, facing north, untilted.
+    public class func fit(_ bounds: GMSCoordinateBounds) -> GMSCameraUpdate { fit(bounds, withPadding: 64) }
+    /// Show the bounds as large as possible with padding on every side.
+    public class func fit(_ bounds: GMSCoordinateBounds, withPadding padding: CGFloat) -> GMSCameraUpdate {
+        fit(bounds, with: UIEdgeInsets(top: padding, left: padding, bottom: padding, right: padding))
+    }
+    /// Show the bounds as large as possible within insets.
+    public class func fit(_ bounds: GMSCoordinateBounds, with insets: UIEdgeInsets) -> GMSCameraUpdate {
+        GMSCameraUpdate(
+            .fit(
+                north: bounds.northEast.latitude, east: bounds.northEast.longitude, south: bounds.southWest.latitude,
+                west: bounds.southWest.longitude, valid: bounds.isValid, insets: insets))
+    }
+    /// Shift the view by points (x right, y down).
+    public class func scrollBy(x dX: CGFloat, y dY: CGFloat) -> GMSCameraUpdate { GMSCameraUpdate(.scrollBy(dX, dY)) }
+
+    /// The camera this update gives from a current camera, for a view size and padding.
+    func camera(from current: GMSCameraPosition, viewport: Viewport) -> GMSCameraPosition {
+        switch kind {
+        case .zoomBy(let delta):
+            return GMSCameraPosition(target: current.target, zoom: current.zoom + delta, bearing: current.bearing, viewingAngle: current.viewingAngle)
+        case .zoomTo(let zoom):
+            return GMSCameraPosition(target: current.target, zoom: zoom, bearing: current.bearing, viewingAngle: current.viewingAngle)
+        case .zoomByAt(let delta, let point):
+            return CameraMath.zoom(current, by: Double(delta), about: point, viewport: viewport)
+        case .setTarget(let target, let zoom):
+            return GMSCameraPosition(target: target, zoom: zoom ?? current.zoom, bearing: current.bearing, viewingAngle: current.viewingAngle)
+        case .setCamera(let target, let zoom, let bearing, let angle):
+            return GMSCameraPosition(target: target, zoom: zoom, bearing: bearing, viewingAngle: angle)
+        case .fit(let north, let east, let south, let west, let valid, let insets):
+            guard valid else { return current }
+            let bounds = GMSCoordinateBounds(
+                coordinate: CLLocationCoordinate2D(latitude: north, longitude: east),
+                coordinate: CLLocationCoordinate2D(latitude: south, longitude: west))
+            return CameraMath.fit(bounds, insets: insets, viewport: viewport) ?? current
+        case .scrollBy(let dx, let dy):
+            let f = viewport.focus
+            let target = viewport.coordinate(for: f.x + dx, f.y + dy)
+            return GMSCameraPosition(target: target, zoom: current.zoom, bearing: current.bearing, viewingAngle: current.viewingAngle)
+        }
+    }
+}
+
+/// Camera computations shared by updates, gestures and the map view.
+enum CameraMath {
+    /// The camera zoomed by `delta` keeping the coordinate under `point` where it is.
+    static func zoom(_ camera: GMSCameraPosition, by delta: Double, about point: CGPoint, viewport: Viewport) -> GMSCameraPosition {
+        let newZoom = GMSCameraPosition.clampZoom(Float(Double(camera.zoom) + delta))
+        let anchor = viewport.mercator(for: point.x, point.y)
+        let c = WebMercator.project(camera.target)
+        let factor = pow(2, Double(camera.zoom) - Double(newZoom))
+        let target = MercatorPoint(x: anchor.x + (c.x - anchor.x) * factor, y: anchor.y + (c.y - anchor.y) * factor)
+        return GMSCameraPosition(
+            target: WebMercator.unproject(target), zoom: newZoom, bearing: camera.bearing, viewingAngle: camera.viewingAngle)
+    }
+
+    /// The north-up, untilted camera showing bounds as large as possible inside the padded
+    /// view less `insets`; nil for invalid bounds. Insets larger than the view zoom fully out.
+    static func fit(_ bounds: GMSCoordinateBounds, insets: UIEdgeInsets, viewport: Viewport) -> GMSCameraPosition? {
+        guard bounds.isValid else { return nil }
+        let box = bounds.mercatorBox
+        let availableWidth = viewport.width - viewport.padding.left - viewport.padding.right - insets.left - insets.right
+        let availableHeight = viewport.height - viewport.padding.top - viewport.padding.bottom - insets.top - insets.bottom
+        var zoom = Double(kGMSMinZoomLevel)
+        if availableWidth > 0, availableHeight > 0 {
+            let zx = box.width > 0 ? log2(availableWidth / (box.width * 256)) : Double(kGMSMaxZoomLevel)
+            let zy = box.height > 0 ? log2(availableHeight / (box.height * 256)) : Double(kGMSMaxZoomLevel)
+            zoom = min(zx, zy)
+        }
+        // The insets need not be symmetric: shift the centre by half their difference.
+        let world = WebMercator.worldSize(atZoom: Double(GMSCameraPosition.clampZoom(Float(zoom))))
+        let shift = MercatorPoint(
+            x: box.center.x - (insets.right - insets.left) / 2 / world, y: box.center.y - (insets.bottom - insets.top) / 2 / world)
+        return GMSCameraPosition(target: WebMercator.unproject(shift), zoom: Float(zoom), bearing: 0, viewingAngle: 0)
+    }
+}

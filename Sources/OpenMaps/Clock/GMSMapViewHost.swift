@@ -1,0 +1,132 @@
+import Foundation
+import MapDrawing
+
+/// Hosts a map view outside UIKit: delivers touches, advances its clock frame by frame,
+/// resizes it and takes its frames. `openmaps replay`, `openmaps render`, the tests and the
+/// playground drive maps only through this API.
+///
+/// Time runs in frames of 1/60 s. On each frame the map fires due gesture timers, steps
+/// camera animations and reports at most one `didChange` (decisions.md rule 17).
+@MainActor
+public final class GMSMapViewHost {
+    /// The length of one frame.
+    public static let frameInterval: TimeInterval = 1.0 / 60
+
+    /// The hosted map.
+    public let mapView: GMSMapView
+    private var frameIndex = 0
+    private var renderedRevision: Int?
+    private var realTimeTimer: Timer?
+
+    /// Hosts a map, optionally resizing it.
+    public init(mapView: GMSMapView, size: CGSize? = nil) {
+        self.mapView = mapView
+        if let size { resize(to: size) }
+    }
+
+    /// The map's clock, in seconds since hosting began.
+    public var time: TimeInterval { mapView.now }
+
+    /// Resizes the map view (non-finite or negative sizes are ignored).
+    public func resize(to size: CGSize) {
+        guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
+            GMSMapView.logger.warning("resize to \(size) ignored")
+            return
+        }
+        mapView.frame = CGRect(origin: .zero, size: size)
+    }
+
+    /// Sets the device location the map shows with My Location on.
+    public func setMyLocation(_ location: CLLocation?) {
+        mapView.myLocation = location
+        mapView.setNeedsDisplay()
+    }
+
+    /// Delivers a touch at its timestamp: frames up to that moment run first. A timestamp
+    /// before the current time is delivered now.
+    public func send(_ touch: MapTouch) {
+        if touch.timestamp.isFinite { advance(to: touch.timestamp) }
+        mapView.touches.handle(touch)
+    }
+
+    /// Runs the frames of the next `seconds`.
+    public func advance(by seconds: TimeInterval) {
+        guard seconds.isFinite, seconds > 0 else { return }
+        advance(to: time + seconds)
+    }
+
+    /// Runs every frame up to a time, then sets the clock to it.
+    public func advance(to target: TimeInterval) {
+        guard target.isFinite, target > time else { return }
+        while true {
+            let next = Double(frameIndex + 1) * GMSMapViewHost.frameInterval
+            guard next <= target + 1e-9 else { break }
+            frameIndex += 1
+            tick(at: next)
+        }
+        mapView.now = max(mapView.now, target)
+    }
+
+    /// Runs frames until the map is idle or `limit` seconds have passed; returns whether it
+    /// became idle.
+    @discardableResult
+    public func runUntilIdle(limit: TimeInterval = 60) -> Bool {
+        let end = time + limit
+        while !isIdle && time < end {
+            advance(to: Double(frameIndex + 1) * GMSMapViewHost.frameInterval)
+        }
+        return isIdle
+    }
+
+    /// Whether nothing moves, animates or waits on a timer.
+    public var isIdle: Bool {
+        !mapView.motion.isMoving && mapView.motion.animation == nil && !mapView.touches.isBusy
+            && !mapView.isAnimatingMarkers
+    }
+
+    /// Whether what the map shows changed since the last frame taken.
+    public var needsFrame: Bool {
+        renderedRevision != mapView.displayRevision || mapView.isAnimatingMarkers
+    }
+
+    /// Draws the map as it is now (premultiplied ARGB pixels at `scale`).
+    public func renderFrame(scale: CGFloat) -> Bitmap {
+        renderedRevision = mapView.displayRevision
+        return mapView.renderFrame(scale: scale)
+    }
+
+    /// The map as it is now, as an image.
+    public func snapshot(scale: CGFloat) -> UIImage {
+        UIImage(bitmap: renderFrame(scale: scale), scale: scale)
+    }
+
+    /// Drives the map from the system clock on the main run loop, 60 times a second, calling
+    /// `onFrame` after each frame in which something changed.
+    public func runInRealTime(onFrame: @escaping @MainActor (GMSMapViewHost) -> Void = { _ in }) {
+        stopRealTime()
+        let clock = SystemClock()
+        let offset = time
+        let timer = Timer(timeInterval: GMSMapViewHost.frameInterval, repeats: true) { [weak self] _ in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.advance(to: offset + clock.now)
+                if self.needsFrame { onFrame(self) }
+            }
+        }
+        RunLoop.main.add(timer, forMode: .common)
+        realTimeTimer = timer
+    }
+
+    /// Stops driving the map from the system clock.
+    public func stopRealTime() {
+        realTimeTimer?.invalidate()
+        realTimeTimer = nil
+    }
+
+    private func tick(at time: TimeInterval) {
+        mapView.now = time
+        mapView.touches.step(now: time)
+        mapView.stepCamera()
+        mapView.refreshTrackedWindow()
+    }
+}

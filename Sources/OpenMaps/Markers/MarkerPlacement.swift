@@ -1,0 +1,117 @@
+import Foundation
+import MapDrawing
+import MapGeometry
+
+/// Where a marker's icon is on screen: its size, the screen point of its ground anchor, and
+/// its rotation on screen.
+struct MarkerPlacement {
+    /// The screen point of the marker's position (the ground anchor).
+    let anchor: CGPoint
+    /// The icon's size in points.
+    let size: CGSize
+    /// The icon point placed on `anchor`, in icon points.
+    let groundOffset: CGPoint
+    /// Clockwise rotation on screen, in radians.
+    let rotation: Double
+
+    /// Maps a point in icon coordinates (origin top left) to the screen.
+    func screenPoint(ofIconPoint p: CGPoint) -> CGPoint {
+        let dx = p.x - groundOffset.x, dy = p.y - groundOffset.y
+        let c = cos(rotation), s = sin(rotation)
+        return CGPoint(x: anchor.x + dx * c - dy * s, y: anchor.y + dx * s + dy * c)
+    }
+
+    /// Whether a screen point falls on the icon's drawn rectangle.
+    func contains(_ point: CGPoint, slop: CGFloat = 0) -> Bool {
+        let dx = point.x - anchor.x, dy = point.y - anchor.y
+        let c = cos(-rotation), s = sin(-rotation)
+        let x = dx * c - dy * s + groundOffset.x, y = dx * s + dy * c + groundOffset.y
+        return x >= -slop && y >= -slop && x <= size.width + slop && y <= size.height + slop
+    }
+
+    /// The screen centre of the icon.
+    var center: CGPoint { screenPoint(ofIconPoint: CGPoint(x: size.width / 2, y: size.height / 2)) }
+}
+
+extension GMSMapView {
+    /// The icon size of a marker in points.
+    func iconSize(of marker: GMSMarker) -> CGSize {
+        if let view = marker.iconView, view.bounds.width > 0, view.bounds.height > 0, view.bounds.size.isFinite {
+            return view.bounds.size
+        }
+        if let icon = marker.icon, !icon.bitmap.isEmpty { return icon.size }
+        return DefaultMarkerIcon.size
+    }
+
+    /// Every on-screen (or near-screen) placement of a marker, one per visible world copy;
+    /// the copy nearest the camera target first.
+    func placements(of marker: GMSMarker, in viewport: Viewport, margin: CGFloat = 64) -> [MarkerPlacement] {
+        let size = iconSize(of: marker)
+        let base = viewport.point(for: marker.position)
+        let rotation = (marker.isFlat ? marker.rotation - viewport.bearing : marker.rotation) * .pi / 180
+        let offset = CGPoint(x: marker.groundAnchor.x * size.width, y: marker.groundAnchor.y * size.height)
+        let world = viewport.worldSize
+        let angle = -viewport.bearing * .pi / 180
+        let step = CGPoint(x: world * cos(angle), y: world * sin(angle))
+        let reach = max(size.width, size.height) + margin
+        var result: [MarkerPlacement] = []
+        for k in [0, -1, 1, -2, 2, -3, 3] {
+            let p = CGPoint(x: base.x + CGFloat(k) * step.x, y: base.y + CGFloat(k) * step.y)
+            let visible = p.x > -reach && p.y > -reach && p.x < viewport.width + reach && p.y < viewport.height + reach
+            if k == 0 || visible {
+                if k != 0 && !visible { continue }
+                result.append(MarkerPlacement(anchor: p, size: size, groundOffset: offset, rotation: rotation))
+            }
+        }
+        return result
+    }
+
+    /// Markers in drawing order: lowest `zIndex` first, then in the order they were added.
+    var markersInDrawingOrder: [GMSMarker] {
+        markers.enumerated().sorted { a, b in
+            a.element.zIndex != b.element.zIndex ? a.element.zIndex < b.element.zIndex : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// The tappable marker drawn on top at a screen point (rule 8).
+    func marker(at point: CGPoint) -> GMSMarker? {
+        let viewport = viewport
+        for marker in markersInDrawingOrder.reversed() where marker.isTappable && marker.opacity > 0 {
+            if placements(of: marker, in: viewport).contains(where: { $0.contains(point) }) { return marker }
+        }
+        return nil
+    }
+}
+
+/// Rendered icons of markers, made once and reused while the marker's icon is unchanged.
+@MainActor
+final class MarkerIconCache {
+    private var defaultPins: [CGFloat: UIImage] = [:]
+    private var views: [ObjectIdentifier: (revision: Int, scale: CGFloat, image: UIImage)] = [:]
+
+    /// The image to draw for a marker at a scale.
+    func image(for marker: GMSMarker, scale: CGFloat) -> UIImage {
+        if let view = marker.iconView {
+            let key = ObjectIdentifier(view)
+            if let cached = views[key], cached.scale == scale,
+                !marker.tracksViewChanges || cached.revision == view.hierarchyRevision
+            {
+                return cached.image
+            }
+            let image = view.renderedImage(scale: scale)
+            views[key] = (view.hierarchyRevision, scale, image)
+            return image
+        }
+        if let icon = marker.icon, !icon.bitmap.isEmpty { return icon }
+        if let pin = defaultPins[scale] { return pin }
+        let pin = DefaultMarkerIcon.image(scale: scale)
+        defaultPins[scale] = pin
+        return pin
+    }
+
+    /// Drops cached views of markers no longer on the map.
+    func prune(keeping markers: [GMSMarker]) {
+        let alive = Set(markers.compactMap { $0.iconView.map(ObjectIdentifier.init) })
+        views = views.filter { alive.contains($0.key) }
+    }
+}
