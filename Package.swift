@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),
         .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "GoldenImages"]),
         .testTarget(name: "MapUIKitTests", dependencies: ["MapUIKit", "GoldenImages"], exclude: ["__Goldens__"]),
-        .testTarget(name: "OpenMapsTests", dependencies: ["OpenMaps", "GoldenImages"], exclude: ["__Goldens__"]),
+        .testTarget(name: "OpenMapsTests", dependencies: ["OpenMaps", "MapDrawing", "GoldenImages"], exclude: ["__Goldens__"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,229 @@
+import Foundation
+import OpenMaps
+import Testing
+
+/// decisions.md rules 15-18 and 21-25: the camera and gesture timing.
+@MainActor
+@Suite("Camera and gesture rules")
+struct CameraRuleTests {
+    let paris = CLLocationCoordinate2D(latitude: 48.8566, longitude: 2.3522)
+
+    @Test func rule15InstantChange() {
+        let map = MapHarness()
+        map.mapView.camera = GMSCameraPosition(target: paris, zoom: 10)
+        #expect(map.delegate.events == ["willMove(false)", "didChange", "idle"])
+        map.delegate.events = []
+        map.mapView.moveCamera(.zoomIn())
+        #expect(map.delegate.events == ["willMove(false)", "didChange", "idle"])
+        #expect(map.mapView.camera.zoom == 11)
+    }
+
+    @Test func rule15FirstCameraGivesNoCallbacks() {
+        let map = MapHarness()
+        map.settle()
+        #expect(map.delegate.events.isEmpty)
+    }
+
+    @Test func rule15InstantChangeStopsAnAnimation() {
+        let map = MapHarness()
+        map.mapView.animate(toZoom: 15)
+        map.host.advance(by: 0.2)
+        map.mapView.camera = GMSCameraPosition(target: paris, zoom: 5)
+        map.settle()
+        #expect(map.mapView.camera.zoom == 5)
+        #expect(map.delegate.events.filter { $0 == "idle" }.count == 1)
+        #expect(map.delegate.events.last == "idle")
+    }
+
+    @Test func rule15AnimationSequence() {
+        let map = MapHarness()
+        map.mapView.animate(to: GMSCameraPosition(target: paris, zoom: 10))
+        map.settle()
+        let events = map.delegate.events
+        #expect(events.first == "willMove(false)")
+        #expect(events.last == "idle")
+        #expect(events.dropFirst().dropLast().allSatisfy { $0 == "didChange" })
+        #expect(events.count > 10)
+        #expect(abs(map.mapView.camera.target.latitude - paris.latitude) < 1e-9)
+    }
+
+    @Test func rule16GestureDuringAnimationCallsWillMoveAgain() {
+        let map = MapHarness()
+        map.mapView.animate(toZoom: 16)
+        map.host.advance(by: 0.1)
+        map.tap(CGPoint(x: 100, y: 100), settle: false)
+        map.tap(CGPoint(x: 100, y: 100), settle: false)
+        map.settle()
+        let willMoves = map.delegate.events.filter { $0.hasPrefix("willMove") }
+        #expect(willMoves == ["willMove(false)", "willMove(true)"])
+        #expect(map.delegate.events.filter { $0 == "idle" }.count == 1)
+    }
+
+    @Test func rule17AtMostOneDidChangePerFrame() {
+        let map = MapHarness()
+        map.mapView.animate(to: GMSCameraPosition(target: paris, zoom: 10))
+        map.settle()
+        // 0.5 s at 60 frames per second: at most 31 frames.
+        #expect(map.delegate.events.filter { $0 == "didChange" }.count <= 31)
+    }
+
+    @Test func rule18DoubleTapZoomsInByOneAboutThePoint() {
+        let map = MapHarness()
+        let point = CGPoint(x: 100, y: 200)
+        let before = map.mapView.projection.coordinate(for: point)
+        map.tap(point, settle: false)
+        map.tap(point, settle: false)
+        let start = map.host.time
+        map.settle()
+        #expect(map.mapView.camera.zoom == 13)
+        let after = map.mapView.projection.coordinate(for: point)
+        #expect(abs(after.latitude - before.latitude) < 1e-7 && abs(after.longitude - before.longitude) < 1e-7)
+        #expect(map.delegate.folded == ["willMove(true)", "didChange", "idle"])
+        #expect(map.host.time - start < 0.4)
+    }
+
+    @Test func rule18TwoFingerTapZoomsOutByOne() {
+        let map = MapHarness()
+        let t = map.host.time
+        map.host.send(MapTouch(id: 1, phase: .began, location: CGPoint(x: 185, y: 400), timestamp: t))
+        map.host.send(MapTouch(id: 2, phase: .began, location: CGPoint(x: 205, y: 400), timestamp: t))
+        map.host.send(MapTouch(id: 1, phase: .ended, location: CGPoint(x: 185, y: 400), timestamp: t + 0.05))
+        map.host.send(MapTouch(id: 2, phase: .ended, location: CGPoint(x: 205, y: 400), timestamp: t + 0.05))
+        map.settle()
+        #expect(map.mapView.camera.zoom == 11)
+        #expect(map.delegate.folded == ["willMove(true)", "didChange", "idle"])
+    }
+
+    @Test func rule18AnimateToLastsHalfASecondOrTheTransactionsDuration() {
+        let map = MapHarness()
+        map.mapView.animate(toZoom: 14)
+        map.host.advance(by: 0.45)
+        #expect(map.mapView.camera.zoom < 14)
+        map.host.advance(by: 0.1)
+        #expect(map.mapView.camera.zoom == 14)
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(2)
+        map.mapView.animate(toZoom: 10)
+        CATransaction.commit()
+        map.host.advance(by: 1.5)
+        #expect(map.mapView.camera.zoom > 10)
+        map.settle()
+        #expect(map.mapView.camera.zoom == 10)
+    }
+
+    @Test func rule21LimitsHoldOnTheMap() {
+        let map = MapHarness()
+        map.mapView.camera = GMSCameraPosition(latitude: 100, longitude: 190, zoom: 30, bearing: -10, viewingAngle: 80)
+        let camera = map.mapView.camera
+        #expect(camera.target.latitude == 85 && camera.target.longitude == -170)
+        #expect(camera.zoom == 21 && camera.bearing == 350 && camera.viewingAngle == 65)
+    }
+
+    @Test func rule22TheWorldRepeatsEastAndWest() {
+        let map = MapHarness()
+        map.mapView.camera = GMSCameraPosition(latitude: 0, longitude: 179.99, zoom: 12)
+        map.delegate.events = []
+        let across = map.addMarker("across", at: CLLocationCoordinate2D(latitude: 0, longitude: -179.99))
+        map.delegate.handledMarkers = ["across"]
+        let point = map.mapView.projection.point(for: across.position)
+        #expect(point.x > 195 && point.x < 390)
+        map.tap(CGPoint(x: point.x, y: point.y - 20))
+        #expect(map.delegate.events == ["didTap:across"])
+        // At zoom 2 the view shows more than one world: both copies are hit.
+        map.mapView.camera = GMSCameraPosition(latitude: 0, longitude: 0, zoom: 2)
+        map.mapView.frame = CGRect(x: 0, y: 0, width: 1280, height: 800)
+        map.settle()
+        let copy = map.mapView.projection.point(for: across.position)
+        map.delegate.events = []
+        map.tap(CGPoint(x: copy.x + 1024, y: copy.y - 20))
+        map.tap(CGPoint(x: copy.x, y: copy.y - 20))
+        #expect(map.delegate.events == ["didTap:across", "didTap:across"])
+    }
+
+    @Test func rule23BadZoomLimitsAreIgnoredGoodOnesClamp() {
+        let map = MapHarness()
+        map.mapView.setMinZoom(15, maxZoom: 10)
+        #expect(map.mapView.minZoom == kGMSMinZoomLevel && map.mapView.maxZoom == kGMSMaxZoomLevel)
+        #expect(map.delegate.events.isEmpty)
+        map.mapView.setMinZoom(14, maxZoom: 18)
+        #expect(map.mapView.camera.zoom == 14)
+        #expect(map.delegate.events == ["willMove(false)", "didChange", "idle"])
+        map.mapView.animate(toZoom: 20)
+        map.settle()
+        #expect(map.mapView.camera.zoom == 18)
+    }
+
+    @Test func rule24TapThresholds() {
+        // With zoom gestures on, a tap is reported once the double-tap window has passed.
+        let map = MapHarness()
+        map.tap(CGPoint(x: 50, y: 700), settle: false)
+        map.host.advance(by: 0.25)
+        #expect(map.delegate.events.isEmpty)
+        map.host.advance(by: 0.1)
+        #expect(map.delegate.events == ["didTapAt"])
+        // Without, at once.
+        let quick = MapHarness(zoomGestures: false)
+        quick.tap(CGPoint(x: 50, y: 700), settle: false)
+        #expect(quick.delegate.events == ["didTapAt"])
+        // Moving 9 points is still a tap, 10 is not.
+        for (distance, expected) in [(9.0, ["didTapAt"]), (10.0, [String]())] {
+            let h = MapHarness(zoomGestures: false)
+            h.host.send(MapTouch(id: 1, phase: .began, location: CGPoint(x: 50, y: 50), timestamp: 0))
+            h.host.send(MapTouch(id: 1, phase: .moved, location: CGPoint(x: 50 + distance, y: 50), timestamp: 0.02))
+            h.host.send(MapTouch(id: 1, phase: .ended, location: CGPoint(x: 50 + distance, y: 50), timestamp: 0.04))
+            h.settle()
+            #expect(h.delegate.events == expected, "\(distance)")
+        }
+        // A hold of 0.49 s is a tap, 0.5 s a long press.
+        let held = MapHarness(zoomGestures: false)
+        held.host.send(MapTouch(id: 1, phase: .began, location: CGPoint(x: 50, y: 50), timestamp: 0))
+        held.host.send(MapTouch(id: 1, phase: .ended, location: CGPoint(x: 50, y: 50), timestamp: 0.45))
+        held.host.send(MapTouch(id: 2, phase: .began, location: CGPoint(x: 50, y: 50), timestamp: 1))
+        held.host.send(MapTouch(id: 2, phase: .ended, location: CGPoint(x: 50, y: 50), timestamp: 1.6))
+        #expect(held.delegate.events == ["didTapAt", "didLongPressAt"])
+    }
+
+    @Test func rule24TapThatBecomesADoubleTapReportsNoSingleTap() {
+        let map = MapHarness()
+        let a = map.addMarker("a", at: CLLocationCoordinate2D(latitude: 51.5, longitude: -0.08))
+        map.tap(map.point(of: a), settle: false)
+        map.tap(map.point(of: a), settle: false)
+        map.settle()
+        #expect(!map.delegate.events.contains("didTap:a"))
+        #expect(map.mapView.camera.zoom == 13)
+    }
+
+    @Test func rule25NonFiniteInputIsIgnored() {
+        let map = MapHarness()
+        let before = map.mapView.camera
+        map.mapView.camera = GMSCameraPosition(latitude: .nan, longitude: 2, zoom: .infinity)
+        #expect(map.mapView.camera.target.latitude == before.target.latitude)
+        #expect(map.mapView.camera.target.longitude == 2)
+        #expect(map.mapView.camera.zoom == before.zoom)
+        map.delegate.events = []
+        map.mapView.animate(toZoom: .nan)
+        map.mapView.animate(toBearing: .infinity)
+        map.mapView.animate(toLocation: CLLocationCoordinate2D(latitude: .nan, longitude: 0))
+        map.settle()
+        #expect(map.delegate.events.isEmpty)
+    }
+
+    @Test func hostileTouchesNeverCrash() {
+        let map = MapHarness()
+        map.host.send(MapTouch(id: 9, phase: .ended, location: CGPoint(x: 1, y: 1), timestamp: 0.1))
+        map.host.send(MapTouch(id: 9, phase: .moved, location: CGPoint(x: CGFloat.nan, y: 1), timestamp: 0.2))
+        map.host.send(MapTouch(id: 1, phase: .began, location: CGPoint(x: 1, y: 1), timestamp: 0.3))
+        map.host.send(MapTouch(id: 1, phase: .began, location: CGPoint(x: 1, y: 1), timestamp: 0.3))
+        map.host.send(MapTouch(id: 1, phase: .moved, location: CGPoint(x: 1, y: 1), timestamp: 0.1))
+        for id in 0..<1000 {
+            map.host.send(MapTouch(id: 100 + id, phase: .began, location: CGPoint(x: id, y: id), timestamp: 0.5))
+        }
+        for id in 0..<1000 {
+            map.host.send(MapTouch(id: 100 + id, phase: .cancelled, location: CGPoint(x: id, y: id), timestamp: 0.6))
+        }
+        map.host.send(MapTouch(id: 1, phase: .ended, location: CGPoint(x: 1, y: 1), timestamp: .infinity))
+        map.host.send(MapTouch(id: 1, phase: .ended, location: CGPoint(x: 1, y: 1), timestamp: 0.7))
+        map.settle()
+        #expect(map.host.isIdle)
+    }
+}
