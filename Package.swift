@@ -49,10 +49,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(name: "MapReplay", dependencies: ["OpenMaps", "MapDrawing"]),
         .executableTarget(
             name: "openmaps",
             dependencies: [
-                "OpenMaps",
+                "OpenMaps", "MapReplay", "MapDrawing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -63,6 +64,9 @@ let package = Package(
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),
         .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "GoldenImages"]),
         .testTarget(name: "MapUIKitTests", dependencies: ["MapUIKit", "GoldenImages"], exclude: ["__Goldens__"]),
+        .testTarget(
+            name: "MapReplayTests", dependencies: ["MapReplay", "OpenMaps", "MapDrawing", "GoldenImages"],
+            exclude: ["Scenarios", "__Goldens__"]),
         .testTarget(name: "OpenMapsTests", dependencies: ["OpenMaps", "MapDrawing", "GoldenImages"], exclude: ["__Goldens__"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,118 @@
+import Foundation
+import OpenMaps
+
+/// A parsed replay scenario (the contract is `shared/spec/replay.md`): a map's set-up, how
+/// the scripted delegate answers, markers, and the steps to run. Everything is checked
+/// when parsed, so a scenario that cannot be run fails before any output.
+public struct Scenario {
+    struct CameraSpec {
+        var latitude: Double?, longitude: Double?, zoom: Double?, bearing: Double?, viewingAngle: Double?
+    }
+
+    struct MarkerSpec {
+        var id: String
+        var position: CLLocationCoordinate2D
+        var title: String?, snippet: String?
+        var iconSize: CGSize?
+        var groundAnchor: CGPoint?, infoWindowAnchor: CGPoint?
+        var zIndex: Int32?
+        var tappable: Bool?, draggable: Bool?, flat: Bool?
+        var rotation: Double?, opacity: Double?
+        var tracksInfoWindowChanges: Bool?
+    }
+
+    struct ViewSpec {
+        var size: CGSize
+        var text: String
+    }
+
+    enum Answer: Equatable { case `default`, handled }
+
+    struct DelegateSpec {
+        var didTapMarker: [String: Answer] = [:]
+        var didTapMarkerDefault = Answer.default
+        var markerInfoWindow: [String: ViewSpec] = [:]
+        var markerInfoContents: [String: ViewSpec] = [:]
+        var didTapMyLocationButton = Answer.default
+    }
+
+    struct SettingsSpec {
+        var values: [String: Bool]
+    }
+
+    enum Target {
+        case point(CGPoint)
+        case marker(String)
+        case infoWindow(String)
+    }
+
+    struct RawTouch {
+        var t: Double
+        var id: Int
+        var phase: MapTouch.Phase
+        var location: CGPoint
+    }
+
+    struct MarkerChanges {
+        var title: String??, snippet: String??
+        var position: CLLocationCoordinate2D?
+        var tracksInfoWindowChanges: Bool?
+        var removeFromMap = false
+    }
+
+    enum Step {
+        case tap(Target)
+        case doubleTap(CGPoint)
+        case twoFingerTap(CGPoint)
+        case longPress(Target)
+        case drag(marker: String, to: CGPoint, duration: Double)
+        case touches([RawTouch])
+        case select(String?)
+        case set(marker: String, changes: MarkerChanges)
+        case addMarker(MarkerSpec)
+        case animate(CameraSpec, duration: Double?)
+        case move(CameraSpec)
+        case update(GMSCameraUpdateSpec)
+        case clear
+        case wait(Double)
+        case settings(SettingsSpec)
+        case padding(UIEdgeInsets)
+        case minMaxZoom(Float, Float)
+        case mapStyle(String)
+        case mapType(GMSMapViewType)
+    }
+
+    var size: CGSize
+    var camera: CameraSpec
+    var padding: UIEdgeInsets?
+    var minZoom: Float?, maxZoom: Float?
+    var settings: SettingsSpec?
+    var myLocationEnabled: Bool?
+    var myLocation: CLLocationCoordinate2D?
+    var mapType: GMSMapViewType?
+    var mapStyle: String?
+    var delegate = DelegateSpec()
+    var markers: [MarkerSpec] = []
+    var steps: [Step] = []
+}
+
+/// A camera update named in a scenario.
+enum GMSCameraUpdateSpec {
+    case zoomIn, zoomOut
+    case zoomBy(Float), zoomTo(Float)
+    case setTarget(CLLocationCoordinate2D, Float?)
+    case scrollBy(CGFloat, CGFloat)
+    case fit(CLLocationCoordinate2D, CLLocationCoordinate2D, CGFloat)
+
+    var update: GMSCameraUpdate {
+        switch self {
+        case .zoomIn: return .zoomIn()
+        case .zoomOut: return .zoomOut()
+        case .zoomBy(let d): return .zoom(by: d)
+        case .zoomTo(let z): return .zoom(to: z)
+        case .setTarget(let c, let z): return z.map { .setTarget(c, zoom: $0) } ?? .setTarget(c)
+        case .scrollBy(let x, let y): return .scrollBy(x: x, y: y)
+        case .fit(let a, let b, let p): return .fit(GMSCoordinateBounds(coordinate: a, coordinate: b), withPadding: p)
+        }
+    }
+}

@@ -1,0 +1,333 @@
+import Foundation
+import OpenMaps
+
+extension Scenario {
+    /// Parses and checks a scenario.
+    public init(json data: Data) throws {
+        let root: JSONValue
+        do {
+            root = try JSONValue.parse(data)
+        } catch {
+            throw ScenarioError("malformed JSON: \(error.localizedDescription)")
+        }
+        let top = try FieldReader(root, path: "scenario")
+        try top.only(["map", "delegate", "markers", "overlays", "steps"])
+        let map = try top.object("map")
+        try map.only([
+            "size", "camera", "padding", "minZoom", "maxZoom", "settings", "myLocationEnabled", "myLocation", "mapType",
+            "mapStyle", "mbtiles", "tileLayers",
+        ])
+        size = try map.size("size")
+        let camera = try map.object("camera")
+        try camera.only(["latitude", "longitude", "zoom", "bearing", "viewingAngle"])
+        self.camera = CameraSpec(
+            latitude: try camera.number("latitude"), longitude: try camera.number("longitude"), zoom: try camera.number("zoom"),
+            bearing: try camera.optionalNumber("bearing"), viewingAngle: try camera.optionalNumber("viewingAngle"))
+        if map.has("padding") { padding = try Scenario.padding(try map.object("padding")) }
+        minZoom = try map.optionalNumber("minZoom").map(Float.init)
+        maxZoom = try map.optionalNumber("maxZoom").map(Float.init)
+        if map.has("settings") { settings = try Scenario.settings(try map.object("settings")) }
+        myLocationEnabled = try map.optionalBool("myLocationEnabled")
+        if map.has("myLocation") { myLocation = try Scenario.coordinate(try map.value("myLocation"), "map.myLocation", step: nil) }
+        if map.has("mapType") { mapType = try Scenario.mapType(try map.string("mapType"), step: nil) }
+        if map.has("mapStyle") { mapStyle = try Scenario.style(try map.value("mapStyle"), step: nil) }
+        if map.has("mbtiles") { throw map.fail("map.mbtiles is not supported yet (no basemap in this version)") }
+        if map.has("tileLayers"), !(try map.array("tileLayers")).isEmpty {
+            throw map.fail("map.tileLayers is not supported yet")
+        }
+        if top.has("delegate") { delegate = try Scenario.delegate(try top.object("delegate")) }
+        var ids = Set<String>()
+        if top.has("markers") {
+            for (index, value) in try top.array("markers").enumerated() {
+                let marker = try Scenario.marker(value, path: "markers[\(index)]", step: nil)
+                guard ids.insert(marker.id).inserted else { throw ScenarioError("markers[\(index)]: duplicate id \"\(marker.id)\"") }
+                markers.append(marker)
+            }
+        }
+        if top.has("overlays"), !(try top.array("overlays")).isEmpty {
+            throw ScenarioError("overlays are not supported yet")
+        }
+        for (index, value) in try top.array("steps").enumerated() {
+            steps.append(try Scenario.step(value, index: index, ids: &ids))
+        }
+    }
+
+    // MARK: Parts
+
+    static func coordinate(_ value: JSONValue, _ what: String, step: Int?) throws -> CLLocationCoordinate2D {
+        let pair = try FieldReader.numbers(value, count: 2, what: what, step: step)
+        return CLLocationCoordinate2D(latitude: pair[0], longitude: pair[1])
+    }
+
+    static func point(_ value: JSONValue, _ what: String, step: Int?) throws -> CGPoint {
+        let pair = try FieldReader.numbers(value, count: 2, what: what, step: step)
+        return CGPoint(x: pair[0], y: pair[1])
+    }
+
+    static func padding(_ reader: FieldReader) throws -> UIEdgeInsets {
+        try reader.only(["top", "left", "bottom", "right"])
+        return UIEdgeInsets(
+            top: try reader.optionalNumber("top") ?? 0, left: try reader.optionalNumber("left") ?? 0,
+            bottom: try reader.optionalNumber("bottom") ?? 0, right: try reader.optionalNumber("right") ?? 0)
+    }
+
+    static let settingNames: Set<String> = [
+        "scrollGestures", "zoomGestures", "tiltGestures", "rotateGestures", "compassButton", "myLocationButton",
+        "allowScrollGesturesDuringRotateOrZoom", "indoorPicker",
+    ]
+
+    static func settings(_ reader: FieldReader) throws -> SettingsSpec {
+        try reader.only(settingNames)
+        var values: [String: Bool] = [:]
+        for key in reader.fields.keys { values[key] = try reader.bool(key) }
+        return SettingsSpec(values: values)
+    }
+
+    static func mapType(_ name: String, step: Int?) throws -> GMSMapViewType {
+        let types: [String: GMSMapViewType] = [
+            "normal": .normal, "satellite": .satellite, "hybrid": .hybrid, "terrain": .terrain, "none": .none,
+        ]
+        guard let type = types[name] else { throw ScenarioError(step: step, "unknown mapType \"\(name)\"") }
+        return type
+    }
+
+    static func style(_ value: JSONValue, step: Int?) throws -> String {
+        let text = value.jsonText
+        do {
+            _ = try GMSMapStyle(jsonString: text)
+        } catch {
+            throw ScenarioError(step: step, "\(error)")
+        }
+        return text
+    }
+
+    static func answer(_ value: JSONValue, _ what: String) throws -> Answer {
+        switch value {
+        case .string("default"): return .default
+        case .string("handled"): return .handled
+        default: throw ScenarioError("\(what) must be \"default\" or \"handled\"")
+        }
+    }
+
+    static func views(_ reader: FieldReader) throws -> [String: ViewSpec] {
+        var views: [String: ViewSpec] = [:]
+        for key in reader.fields.keys {
+            let view = try reader.object(key)
+            try view.only(["size", "text"])
+            views[key] = ViewSpec(size: try view.size("size"), text: try view.optionalString("text") ?? "")
+        }
+        return views
+    }
+
+    static func delegate(_ reader: FieldReader) throws -> DelegateSpec {
+        try reader.only(["didTapMarker", "markerInfoWindow", "markerInfoContents", "didTapMyLocationButton"])
+        var spec = DelegateSpec()
+        if reader.has("didTapMarker") {
+            let value = try reader.value("didTapMarker")
+            if case .object = value {
+                let answers = try reader.object("didTapMarker")
+                for key in answers.fields.keys {
+                    spec.didTapMarker[key] = try answer(try answers.value(key), "delegate.didTapMarker.\(key)")
+                }
+            } else {
+                spec.didTapMarkerDefault = try answer(value, "delegate.didTapMarker")
+            }
+        }
+        if reader.has("markerInfoWindow") { spec.markerInfoWindow = try views(try reader.object("markerInfoWindow")) }
+        if reader.has("markerInfoContents") { spec.markerInfoContents = try views(try reader.object("markerInfoContents")) }
+        if reader.has("didTapMyLocationButton") {
+            spec.didTapMyLocationButton = try answer(try reader.value("didTapMyLocationButton"), "delegate.didTapMyLocationButton")
+        }
+        return spec
+    }
+
+    static func marker(_ value: JSONValue, path: String, step: Int?) throws -> MarkerSpec {
+        let r = try FieldReader(value, path: path, step: step)
+        try r.only([
+            "id", "position", "title", "snippet", "icon", "groundAnchor", "infoWindowAnchor", "zIndex", "tappable", "draggable",
+            "flat", "rotation", "opacity", "tracksInfoWindowChanges",
+        ])
+        var spec = MarkerSpec(id: try r.string("id"), position: try coordinate(try r.value("position"), "\(path).position", step: step))
+        spec.title = try r.optionalString("title")
+        spec.snippet = try r.optionalString("snippet")
+        if r.has("icon") {
+            let icon = try r.object("icon")
+            try icon.only(["size"])
+            spec.iconSize = try icon.size("size")
+        }
+        if r.has("groundAnchor") { spec.groundAnchor = try point(try r.value("groundAnchor"), "\(path).groundAnchor", step: step) }
+        if r.has("infoWindowAnchor") {
+            spec.infoWindowAnchor = try point(try r.value("infoWindowAnchor"), "\(path).infoWindowAnchor", step: step)
+        }
+        if let z = try r.optionalNumber("zIndex") {
+            guard z == z.rounded(), abs(z) <= Double(Int32.max) else { throw r.fail("\(path).zIndex must be a whole number") }
+            spec.zIndex = Int32(z)
+        }
+        spec.tappable = try r.optionalBool("tappable")
+        spec.draggable = try r.optionalBool("draggable")
+        spec.flat = try r.optionalBool("flat")
+        spec.rotation = try r.optionalNumber("rotation")
+        spec.opacity = try r.optionalNumber("opacity")
+        spec.tracksInfoWindowChanges = try r.optionalBool("tracksInfoWindowChanges")
+        return spec
+    }
+
+    static func target(_ value: JSONValue, index: Int, ids: Set<String>, allowed: Set<String>) throws -> Target {
+        if case .object = value {
+            let r = try FieldReader(value, path: "target", step: index)
+            try r.only(allowed)
+            for key in ["marker", "infoWindow"] where r.has(key) {
+                let id = try r.string(key)
+                guard ids.contains(id) else { throw r.fail("no marker \"\(id)\"") }
+                return key == "marker" ? .marker(id) : .infoWindow(id)
+            }
+            throw r.fail("a target needs \"marker\" or \"infoWindow\"")
+        }
+        if case .string(let name) = value {
+            let known: Set<String> = ["myLocationButton", "compass", "myLocationDot"]
+            guard known.contains(name) else { throw ScenarioError(step: index, "unknown tap target \"\(name)\"") }
+            throw ScenarioError(step: index, "tapping \(name) is not supported yet (on-map controls come with gestures)")
+        }
+        return .point(try point(value, "the point", step: index))
+    }
+
+    static func step(_ value: JSONValue, index: Int, ids: inout Set<String>) throws -> Step {
+        guard case .object(let fields) = value, fields.count == 1, let (kind, body) = fields.first else {
+            throw ScenarioError(step: index, "a step must be an object with exactly one key")
+        }
+        func reader() throws -> FieldReader { try FieldReader(body, path: kind, step: index) }
+        switch kind {
+        case "tap": return .tap(try target(body, index: index, ids: ids, allowed: ["marker", "infoWindow"]))
+        case "doubleTap": return .doubleTap(try point(body, "doubleTap", step: index))
+        case "twoFingerTap": return .twoFingerTap(try point(body, "twoFingerTap", step: index))
+        case "longPress": return .longPress(try target(body, index: index, ids: ids, allowed: ["marker", "infoWindow"]))
+        case "pan", "pinch", "rotate", "tilt":
+            throw ScenarioError(step: index, "\(kind) is not supported yet (continuous gestures come in a later version)")
+        case "drag":
+            let r = try reader()
+            try r.only(["marker", "to", "duration"])
+            let id = try r.string("marker")
+            guard ids.contains(id) else { throw r.fail("no marker \"\(id)\"") }
+            return .drag(marker: id, to: try point(try r.value("to"), "drag.to", step: index), duration: try r.has("duration") ? r.positive("duration") : 0.5)
+        case "touches":
+            guard case .array(let items) = body else { throw ScenarioError(step: index, "touches must be an array") }
+            guard items.count <= 100_000 else { throw ScenarioError(step: index, "too many touches") }
+            return .touches(try items.enumerated().map { offset, item in
+                let r = try FieldReader(item, path: "touches[\(offset)]", step: index)
+                try r.only(["t", "id", "phase", "x", "y"])
+                let t = try r.number("t")
+                guard t >= 0 else { throw r.fail("touches[\(offset)].t must not be negative") }
+                let id = try r.number("id")
+                guard id == id.rounded(), abs(id) < 1e9 else { throw r.fail("touches[\(offset)].id must be a whole number") }
+                guard let phase = MapTouch.Phase(rawValue: try r.string("phase")) else {
+                    throw r.fail("touches[\(offset)].phase must be began, moved, ended or cancelled")
+                }
+                return RawTouch(t: t, id: Int(id), phase: phase, location: CGPoint(x: try r.number("x"), y: try r.number("y")))
+            })
+        case "select":
+            if body == .null { return .select(nil) }
+            guard case .string(let id) = body else { throw ScenarioError(step: index, "select takes a marker id or null") }
+            guard ids.contains(id) else { throw ScenarioError(step: index, "no marker \"\(id)\"") }
+            return .select(id)
+        case "set":
+            let r = try reader()
+            try r.only(["marker", "title", "snippet", "position", "tracksInfoWindowChanges", "map"])
+            let id = try r.string("marker")
+            guard ids.contains(id) else { throw r.fail("no marker \"\(id)\"") }
+            var changes = MarkerChanges()
+            if let title = r.fields["title"] { changes.title = .some(title == .null ? nil : try r.string("title")) }
+            if let snippet = r.fields["snippet"] { changes.snippet = .some(snippet == .null ? nil : try r.string("snippet")) }
+            if r.has("position") { changes.position = try coordinate(try r.value("position"), "set.position", step: index) }
+            changes.tracksInfoWindowChanges = try r.optionalBool("tracksInfoWindowChanges")
+            if let map = r.fields["map"] {
+                guard map == .null else { throw r.fail("set.map can only be null (remove the marker)") }
+                changes.removeFromMap = true
+            }
+            return .set(marker: id, changes: changes)
+        case "addMarker":
+            let spec = try marker(body, path: "addMarker", step: index)
+            guard ids.insert(spec.id).inserted else { throw ScenarioError(step: index, "duplicate marker id \"\(spec.id)\"") }
+            return .addMarker(spec)
+        case "addOverlay":
+            throw ScenarioError(step: index, "addOverlay is not supported yet")
+        case "camera":
+            return try cameraStep(try reader(), index: index)
+        case "clear":
+            guard body == .bool(true) else { throw ScenarioError(step: index, "clear must be true") }
+            ids.removeAll()
+            return .clear
+        case "wait":
+            guard case .number(let seconds) = body, seconds.isFinite, seconds > 0 else {
+                throw ScenarioError(step: index, "wait must be a number of seconds greater than 0")
+            }
+            guard seconds <= 3_600 else { throw ScenarioError(step: index, "wait must be at most 3600 seconds") }
+            return .wait(seconds)
+        case "settings": return .settings(try settings(try reader()))
+        case "padding": return .padding(try padding(try reader()))
+        case "minMaxZoom":
+            let pair = try FieldReader.numbers(body, count: 2, what: "minMaxZoom", step: index)
+            return .minMaxZoom(Float(pair[0]), Float(pair[1]))
+        case "mapStyle": return .mapStyle(try style(body, step: index))
+        case "mapType":
+            guard case .string(let name) = body else { throw ScenarioError(step: index, "mapType must be a string") }
+            return .mapType(try mapType(name, step: index))
+        default:
+            throw ScenarioError(step: index, "unknown step \"\(kind)\"")
+        }
+    }
+
+    static func cameraFields(_ r: FieldReader) throws -> CameraSpec {
+        try r.only(["latitude", "longitude", "zoom", "bearing", "viewingAngle"])
+        return CameraSpec(
+            latitude: try r.optionalNumber("latitude"), longitude: try r.optionalNumber("longitude"),
+            zoom: try r.optionalNumber("zoom"), bearing: try r.optionalNumber("bearing"),
+            viewingAngle: try r.optionalNumber("viewingAngle"))
+    }
+
+    static func cameraStep(_ r: FieldReader, index: Int) throws -> Step {
+        if r.has("animate") {
+            try r.only(["animate", "duration"])
+            return .animate(try cameraFields(try r.object("animate")), duration: try r.has("duration") ? r.positive("duration") : nil)
+        }
+        if r.has("move") {
+            try r.only(["move"])
+            return .move(try cameraFields(try r.object("move")))
+        }
+        if r.has("update") {
+            try r.only(["update"])
+            let value = try r.value("update")
+            switch value {
+            case .string("zoomIn"): return .update(.zoomIn)
+            case .string("zoomOut"): return .update(.zoomOut)
+            case .string(let name): throw r.fail("camera update \"\(name)\" needs arguments: write it as an object")
+            case .object(let fields):
+                guard fields.count == 1, let (name, argument) = fields.first else { throw r.fail("a camera update object has one key") }
+                switch name {
+                case "zoomBy", "zoomTo":
+                    guard case .number(let n) = argument, n.isFinite else { throw r.fail("\(name) takes a number") }
+                    return .update(name == "zoomBy" ? .zoomBy(Float(n)) : .zoomTo(Float(n)))
+                case "setTarget":
+                    let t = try FieldReader(argument, path: "setTarget", step: index)
+                    try t.only(["target", "zoom"])
+                    return .update(.setTarget(try coordinate(try t.value("target"), "setTarget.target", step: index), try t.optionalNumber("zoom").map(Float.init)))
+                case "scrollBy":
+                    let p = try point(argument, "scrollBy", step: index)
+                    return .update(.scrollBy(p.x, p.y))
+                case "fit":
+                    let f = try FieldReader(argument, path: "fit", step: index)
+                    try f.only(["bounds", "padding"])
+                    let corners = try f.array("bounds")
+                    guard corners.count == 2 else { throw f.fail("fit.bounds must be two coordinates") }
+                    return .update(.fit(
+                        try coordinate(corners[0], "fit.bounds[0]", step: index), try coordinate(corners[1], "fit.bounds[1]", step: index),
+                        try f.optionalNumber("padding") ?? 64))
+                default:
+                    throw r.fail("unknown camera update \"\(name)\"")
+                }
+            default:
+                throw r.fail("camera.update must be a name or an object")
+            }
+        }
+        throw r.fail("a camera step needs \"animate\", \"move\" or \"update\"")
+    }
+}

@@ -1,0 +1,251 @@
+import Foundation
+import MapDrawing
+import OpenMaps
+
+/// Runs a scenario on a hosted map in virtual time, through the public hosting API only,
+/// and reports the delegate's callbacks as JSON lines.
+@MainActor
+public final class ScenarioRunner {
+    private let scenario: Scenario
+    private let mapView: GMSMapView
+    private let host: GMSMapViewHost
+    private var delegate: ScriptedDelegate!
+    private var markers: [String: GMSMarker] = [:]
+    private var order: [String] = []
+    private var nextTouchID = 1
+
+    /// Sets up the map of a scenario; `scale` is the screen scale info windows render at.
+    public init(scenario: Scenario, scale: CGFloat = 2) {
+        self.scenario = scenario
+        UIScreen.main.scale = scale
+        let spec = scenario.camera
+        let camera = GMSCameraPosition(
+            latitude: spec.latitude ?? 0, longitude: spec.longitude ?? 0, zoom: Float(spec.zoom ?? 2),
+            bearing: spec.bearing ?? 0, viewingAngle: spec.viewingAngle ?? 0)
+        mapView = GMSMapView(frame: CGRect(origin: .zero, size: scenario.size), camera: camera)
+        host = GMSMapViewHost(mapView: mapView)
+        delegate = ScriptedDelegate(
+            spec: scenario.delegate, clock: { [unowned host] in host.time }, ids: { [unowned self] in self.id(of: $0) })
+        if let padding = scenario.padding { mapView.padding = padding }
+        if let minZoom = scenario.minZoom ?? scenario.maxZoom.map({ _ in kGMSMinZoomLevel }) {
+            mapView.setMinZoom(minZoom, maxZoom: scenario.maxZoom ?? kGMSMaxZoomLevel)
+        }
+        if let settings = scenario.settings { apply(settings) }
+        if let enabled = scenario.myLocationEnabled { mapView.isMyLocationEnabled = enabled }
+        if let location = scenario.myLocation {
+            host.setMyLocation(CLLocation(latitude: location.latitude, longitude: location.longitude))
+        }
+        if let type = scenario.mapType { mapView.mapType = type }
+        if let style = scenario.mapStyle { mapView.mapStyle = try? GMSMapStyle(jsonString: style) }
+        for spec in scenario.markers { add(spec) }
+        // The map starts laid out and idle; only then does the delegate listen.
+        host.runUntilIdle()
+        mapView.delegate = delegate
+    }
+
+    /// Runs every step and then until the map is idle (60 virtual seconds at most); returns
+    /// the log, ending with the `end` line.
+    public func run() -> [String] {
+        for step in scenario.steps { perform(step) }
+        host.runUntilIdle(limit: 60)
+        return delegate.drain() + [endLine()]
+    }
+
+    /// The last frame, drawn at a scale.
+    public func renderFrame(scale: CGFloat) -> Bitmap {
+        host.renderFrame(scale: scale)
+    }
+
+    // MARK: Steps
+
+    private func perform(_ step: Scenario.Step) {
+        switch step {
+        case .tap(let target):
+            guard let point = resolve(target) else { return }
+            touch(at: [point], down: 0.05)
+        case .doubleTap(let point):
+            touch(at: [point], down: 0.05, settle: false)
+            host.advance(by: 0.1)
+            touch(at: [point], down: 0.05)
+        case .twoFingerTap(let point):
+            touch(at: [CGPoint(x: point.x - 10, y: point.y), CGPoint(x: point.x + 10, y: point.y)], down: 0.05)
+        case .longPress(let target):
+            guard let point = resolve(target) else { return }
+            touch(at: [point], down: 0.7)
+        case .drag(let id, let to, let duration):
+            guard let marker = markers[id], let start = host.iconCenter(of: marker) else { return }
+            drag(from: start, to: to, duration: duration)
+        case .touches(let touches):
+            let start = host.time
+            var ids: [Int: Int] = [:]
+            for touch in touches {
+                let id = ids[touch.id] ?? { nextTouchID += 1; ids[touch.id] = nextTouchID; return nextTouchID }()
+                host.send(MapTouch(id: id, phase: touch.phase, location: touch.location, timestamp: start + touch.t))
+            }
+            settleGesture()
+        case .select(let id):
+            mapView.selectedMarker = id.flatMap { markers[$0] }
+        case .set(let id, let changes):
+            guard let marker = markers[id] else { return }
+            if let title = changes.title { marker.title = title }
+            if let snippet = changes.snippet { marker.snippet = snippet }
+            if let position = changes.position { marker.position = position }
+            if let tracks = changes.tracksInfoWindowChanges { marker.tracksInfoWindowChanges = tracks }
+            if changes.removeFromMap { marker.map = nil }
+        case .addMarker(let spec):
+            add(spec)
+        case .animate(let spec, let duration):
+            let camera = merged(spec)
+            if let duration {
+                CATransaction.begin()
+                CATransaction.setAnimationDuration(duration)
+                mapView.animate(to: camera)
+                CATransaction.commit()
+            } else {
+                mapView.animate(to: camera)
+            }
+        case .move(let spec):
+            mapView.camera = merged(spec)
+        case .update(let update):
+            mapView.animate(with: update.update)
+        case .clear:
+            mapView.clear()
+        case .wait(let seconds):
+            host.advance(by: seconds)
+        case .settings(let settings):
+            apply(settings)
+        case .padding(let padding):
+            mapView.padding = padding
+        case .minMaxZoom(let low, let high):
+            mapView.setMinZoom(low, maxZoom: high)
+        case .mapStyle(let style):
+            mapView.mapStyle = try? GMSMapStyle(jsonString: style)
+        case .mapType(let type):
+            mapView.mapType = type
+        }
+    }
+
+    private func resolve(_ target: Scenario.Target) -> CGPoint? {
+        switch target {
+        case .point(let point): return point
+        case .marker(let id): return markers[id].flatMap { host.iconCenter(of: $0) }
+        case .infoWindow(let id): return markers[id].flatMap { host.infoWindowCenter(of: $0) }
+        }
+    }
+
+    /// Fingers down together at points, held still for `down` seconds, then lifted; then
+    /// (with `settle`) time runs until the recognizers have decided.
+    private func touch(at points: [CGPoint], down: TimeInterval, settle: Bool = true) {
+        let start = host.time
+        let ids = points.map { _ in nextTouchID += 1; return nextTouchID }
+        for (id, point) in zip(ids, points) {
+            host.send(MapTouch(id: id, phase: .began, location: point, timestamp: start))
+        }
+        for (id, point) in zip(ids, points) {
+            host.send(MapTouch(id: id, phase: .ended, location: point, timestamp: start + down))
+        }
+        if settle { settleGesture() }
+    }
+
+    private func drag(from start: CGPoint, to end: CGPoint, duration: TimeInterval) {
+        nextTouchID += 1
+        let id = nextTouchID
+        let t0 = host.time
+        host.send(MapTouch(id: id, phase: .began, location: start, timestamp: t0))
+        let moveStart = t0 + 0.7
+        let frames = max(1, Int((duration * 60).rounded()))
+        for frame in 1...frames {
+            let f = Double(frame) / Double(frames)
+            let point = CGPoint(x: start.x + (end.x - start.x) * f, y: start.y + (end.y - start.y) * f)
+            host.send(MapTouch(id: id, phase: .moved, location: point, timestamp: moveStart + duration * f))
+        }
+        host.send(MapTouch(id: id, phase: .ended, location: end, timestamp: moveStart + duration + 0.1))
+        settleGesture()
+    }
+
+    private func settleGesture() {
+        let limit = host.time + 60
+        while host.isRecognizingGesture && host.time < limit {
+            host.advance(by: GMSMapViewHost.frameInterval)
+        }
+    }
+
+    // MARK: Set-up helpers
+
+    private func merged(_ spec: Scenario.CameraSpec) -> GMSCameraPosition {
+        let current = mapView.camera
+        return GMSCameraPosition(
+            latitude: spec.latitude ?? current.target.latitude, longitude: spec.longitude ?? current.target.longitude,
+            zoom: spec.zoom.map(Float.init) ?? current.zoom, bearing: spec.bearing ?? current.bearing,
+            viewingAngle: spec.viewingAngle ?? current.viewingAngle)
+    }
+
+    private func apply(_ settings: Scenario.SettingsSpec) {
+        let s = mapView.settings
+        for (key, value) in settings.values {
+            switch key {
+            case "scrollGestures": s.scrollGestures = value
+            case "zoomGestures": s.zoomGestures = value
+            case "tiltGestures": s.tiltGestures = value
+            case "rotateGestures": s.rotateGestures = value
+            case "compassButton": s.compassButton = value
+            case "myLocationButton": s.myLocationButton = value
+            case "allowScrollGesturesDuringRotateOrZoom": s.allowScrollGesturesDuringRotateOrZoom = value
+            case "indoorPicker": s.indoorPicker = value
+            default: break
+            }
+        }
+    }
+
+    private func add(_ spec: Scenario.MarkerSpec) {
+        let marker = GMSMarker(position: spec.position)
+        marker.title = spec.title
+        marker.snippet = spec.snippet
+        if let size = spec.iconSize { marker.icon = ScenarioRunner.icon(size: size) }
+        if let anchor = spec.groundAnchor { marker.groundAnchor = anchor }
+        if let anchor = spec.infoWindowAnchor { marker.infoWindowAnchor = anchor }
+        if let z = spec.zIndex { marker.zIndex = z }
+        if let tappable = spec.tappable { marker.isTappable = tappable }
+        if let draggable = spec.draggable { marker.isDraggable = draggable }
+        if let flat = spec.flat { marker.isFlat = flat }
+        if let rotation = spec.rotation { marker.rotation = rotation }
+        if let opacity = spec.opacity { marker.opacity = Float(min(max(opacity, 0), 1)) }
+        if let tracks = spec.tracksInfoWindowChanges { marker.tracksInfoWindowChanges = tracks }
+        marker.userData = spec.id
+        markers[spec.id] = marker
+        order.removeAll { $0 == spec.id }
+        order.append(spec.id)
+        marker.map = mapView
+    }
+
+    /// A scenario's plain icon: a blue disc with a white ring, of a size.
+    static func icon(size: CGSize) -> UIImage {
+        UIGraphicsImageRenderer(size: size).image { _ in
+            let rect = CGRect(origin: .zero, size: size).insetBy(dx: 1, dy: 1)
+            UIColor.white.setFill()
+            UIBezierPath(ovalIn: rect).fill()
+            UIColor(red: 0.26, green: 0.52, blue: 0.96, alpha: 1).setFill()
+            UIBezierPath(ovalIn: rect.insetBy(dx: min(3, rect.width / 4), dy: min(3, rect.height / 4))).fill()
+        }
+    }
+
+    private func id(of marker: GMSMarker) -> String {
+        (marker.userData as? String) ?? "?"
+    }
+
+    private func endLine() -> String {
+        var line = JSONLine()
+        line.add("event", string: "end")
+        line.add("t", number: host.time, decimals: 3)
+        let selected = mapView.selectedMarker
+        line.add("selectedMarker", string: selected.map(id))
+        line.add("infoWindow", string: selected.flatMap { host.isInfoWindowOpen(for: $0) ? id(of: $0) : nil })
+        line.add("camera", ScriptedDelegate.camera(mapView.camera))
+        let entries = order.compactMap { key -> String? in
+            guard let marker = markers[key], marker.map === mapView else { return nil }
+            return JSONLine.quote(key) + ":{\"position\":" + ScriptedDelegate.coordinate(marker.position) + "}"
+        }
+        line.add("markers", "{" + entries.joined(separator: ",") + "}")
+        return line.text
+    }
+}

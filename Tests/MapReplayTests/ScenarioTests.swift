@@ -1,0 +1,90 @@
+import Foundation
+import GoldenImages
+import MapReplay
+import Testing
+
+/// Every scenario in `Scenarios/` replays to exactly its `.expected.jsonl`. Re-record the
+/// expectations with `make record-goldens` and review the diff.
+@MainActor
+@Suite("Replay scenarios")
+struct ScenarioTests {
+    nonisolated static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scenarios")
+
+    nonisolated static var names: [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    @Test(arguments: ScenarioTests.names)
+    func replayMatchesExpectation(name: String) throws {
+        let data = try Data(contentsOf: Self.directory.appendingPathComponent("\(name).json"))
+        let output = ScenarioRunner(scenario: try Scenario(json: data)).run().joined(separator: "\n") + "\n"
+        let expectedURL = Self.directory.appendingPathComponent("\(name).expected.jsonl")
+        if ProcessInfo.processInfo.environment["OPENMAPS_RECORD_GOLDENS"] == "1" {
+            try output.write(to: expectedURL, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOf: expectedURL, encoding: .utf8)
+        #expect(output == expected)
+    }
+
+    @Test func sameScenarioSameOutput() throws {
+        let data = try Data(contentsOf: Self.directory.appendingPathComponent("long-press-and-drag.json"))
+        let first = ScenarioRunner(scenario: try Scenario(json: data)).run()
+        let second = ScenarioRunner(scenario: try Scenario(json: data)).run()
+        #expect(first == second)
+    }
+
+    @Test func lastFrameGolden() throws {
+        let data = try Data(contentsOf: Self.directory.appendingPathComponent("custom-window-and-contents.json"))
+        let runner = ScenarioRunner(scenario: try Scenario(json: data), scale: 2)
+        _ = runner.run()
+        let result = GoldenImage.check(runner.renderFrame(scale: 2), named: "custom-window-and-contents")
+        #expect(result.passed, "\(result.message)")
+    }
+}
+
+@Suite("Scenarios that cannot be run")
+struct ScenarioErrorTests {
+    private func error(_ json: String) -> String? {
+        do {
+            _ = try Scenario(json: Data(json.utf8))
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    let map = #""map": {"size": [390, 844], "camera": {"latitude": 51.5, "longitude": -0.1, "zoom": 12}}"#
+
+    @Test func malformedJSON() {
+        #expect(error("{\"map\": ")?.hasPrefix("malformed JSON") == true)
+        #expect(error("[]") == "scenario must be an object, not an array")
+    }
+
+    @Test func missingRequiredFields() {
+        #expect(error(#"{"steps": []}"#) == "scenario.map is missing")
+        #expect(error("{\(map)}") == "scenario.steps is missing")
+        #expect(error(#"{"map": {"size": [1, 1], "camera": {"latitude": 1, "zoom": 3}}, "steps": []}"#) == "scenario.map.camera.longitude is missing")
+    }
+
+    @Test func wrongTypesAndImpossibleValues() {
+        #expect(error(#"{"map": {"size": [0, 10], "camera": {"latitude": 1, "longitude": 1, "zoom": 3}}, "steps": []}"#) == "scenario.map.size must be positive")
+        #expect(error(#"{"map": {"size": [10, 10], "camera": {"latitude": "1", "longitude": 1, "zoom": 3}}, "steps": []}"#) == "scenario.map.camera.latitude must be a number, not a string")
+        #expect(error("{\(map), \"steps\": [{\"wait\": -1}]}") == "step 0: wait must be a number of seconds greater than 0")
+        #expect(error("{\(map), \"steps\": [{\"wait\": 1}, {\"drag\": {\"marker\": \"x\", \"to\": [1, 1]}}]}") == "step 1: no marker \"x\"")
+        #expect(error("{\(map), \"steps\": [{\"camera\": {\"animate\": {\"zoom\": 3}, \"duration\": 0}}]}") == "step 0: camera.duration must be greater than 0, not 0")
+        #expect(error("{\(map), \"steps\": [{\"tap\": [1, true]}]}") == "step 0: the point must be an array of 2 finite numbers")
+    }
+
+    @Test func unknownStepsFieldsAndMarkers() {
+        #expect(error("{\(map), \"steps\": [{\"jump\": 1}]}") == "step 0: unknown step \"jump\"")
+        #expect(error("{\(map), \"steps\": [{\"tap\": {\"marker\": \"ghost\"}}]}") == "step 0: no marker \"ghost\"")
+        #expect(error("{\(map), \"markers\": [{\"id\": \"a\", \"position\": [1, 2], \"colour\": 3}], \"steps\": []}") == "markers[0] has no field \"colour\"")
+        #expect(error("{\(map), \"steps\": [{\"tap\": [1, 1], \"wait\": 1}]}") == "step 0: a step must be an object with exactly one key")
+    }
+
+    @Test func invalidStyleNamesTheProblem() {
+        #expect(error("{\(map), \"steps\": [{\"mapStyle\": [{\"featureType\": \"poi\"}]}]}") == "step 0: map style rule 0 has no \"stylers\" array")
+    }
+}
