@@ -67,6 +67,8 @@ let package = Package(
         .testTarget(
             name: "MapReplayTests", dependencies: ["MapReplay", "OpenMaps", "MapDrawing", "GoldenImages"],
             exclude: ["Scenarios", "__Goldens__"]),
+        // The guides' own Swift code, compiled with only the import changed.
+        .testTarget(name: "GuideCompatibilityTests", dependencies: ["OpenMaps"]),
         .testTarget(name: "OpenMapsTests", dependencies: ["OpenMaps", "MapDrawing", "GoldenImages"], exclude: ["__Goldens__"]),
     ],
     swiftLanguageModes: [.v6]

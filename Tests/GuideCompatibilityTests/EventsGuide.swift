@@ -1,0 +1,30 @@
+// The Swift code of the Maps SDK for iOS events guide, as published, with only
+// `import GoogleMaps` changed to `import OpenMaps`. (The guide's reverse-geocoding
+// `idleAt` handler joins when GMSGeocoder lands.)
+import OpenMaps
+
+class Events: UIViewController, GMSMapViewDelegate {
+  // ...
+
+  override func loadView() {
+    super.loadView()
+    let camera = GMSCameraPosition.camera(
+      withLatitude: 1.285,
+      longitude: 103.848,
+      zoom: 12
+    )
+    let mapView = GMSMapView.map(withFrame: .zero, camera: camera)
+    mapView.delegate = self
+    self.view = mapView
+  }
+
+  // MARK: GMSMapViewDelegate
+
+  func mapView(_ mapView: GMSMapView, didTapAt coordinate: CLLocationCoordinate2D) {
+    print("You tapped at \(coordinate.latitude), \(coordinate.longitude)")
+  }
+
+  func mapView(_ mapView: GMSMapView, willMove gesture: Bool) {
+    mapView.clear()
+  }
+}
