@@ -81,7 +81,7 @@ public final class GMSMapViewHost {
     /// Whether nothing moves, animates or waits on a timer.
     public var isIdle: Bool {
         !mapView.motion.isMoving && mapView.motion.animation == nil && !mapView.touches.isBusy
-            && !mapView.isAnimatingMarkers
+            && !mapView.isAnimatingMarkers && mapView.markerMotions.isEmpty
     }
 
     /// Whether what the map shows changed since the last frame taken.
@@ -127,6 +127,7 @@ public final class GMSMapViewHost {
         mapView.now = time
         mapView.touches.step(now: time)
         mapView.stepCamera()
+        _ = mapView.stepMarkerMotions()
         mapView.refreshTrackedWindow()
     }
 }

@@ -37,6 +37,12 @@ final class TouchRecognizer {
         self.mapView = mapView
     }
 
+    /// Whether a marker is being dragged by a finger.
+    func isDragging(_ marker: GMSMarker) -> Bool {
+        if case .dragging(_, let dragged, _)? = press { return dragged === marker }
+        return false
+    }
+
     /// Whether a finger is down or a decision is waiting on time.
     var isBusy: Bool { !fingers.isEmpty || pendingTap != nil }
 

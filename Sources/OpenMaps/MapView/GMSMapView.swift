@@ -73,6 +73,8 @@ open class GMSMapView: UIView {
     let selection = SelectionState()
     lazy var touches = TouchRecognizer(mapView: self)
     let icons = MarkerIconCache()
+    /// Markers gliding to a new position or rotation.
+    var markerMotions: [ObjectIdentifier: MarkerMotion] = [:]
 
     // MARK: Making a map
 
@@ -206,7 +208,11 @@ open class GMSMapView: UIView {
 
     func markerLeft(_ marker: GMSMarker) {
         markers.removeAll { $0 === marker }
-        if selection.marker === marker { deselect() }
+        markerMotions[ObjectIdentifier(marker)] = nil
+        if selection.marker === marker {
+            if selection.isAskingDelegate { return }  // applied once the selection finishes (rule 10)
+            deselect()
+        }
         setNeedsDisplay()
     }
 

@@ -16,7 +16,19 @@ public enum GMSMarkerAnimation: Int, Sendable {
 @MainActor
 open class GMSMarker: GMSOverlay {
     /// Where the marker stands.
-    open var position: CLLocationCoordinate2D { didSet { changed() } }
+    /// A change animates briefly on the map (over a `CATransaction`'s duration when one is
+    /// set); NaN or infinite values are ignored with a logged warning.
+    open var position: CLLocationCoordinate2D {
+        didSet {
+            guard position.latitude.isFinite, position.longitude.isFinite else {
+                GMSMapView.logger.warning("marker position with a non-finite value ignored")
+                position = oldValue
+                return
+            }
+            map?.markerMoved(self, fromPosition: oldValue, fromRotation: rotation)
+            changed()
+        }
+    }
     /// Text below the title in the default info window.
     open var snippet: String? { didSet { changed() } }
     /// The icon; nil draws the default red pin.
@@ -38,7 +50,16 @@ open class GMSMarker: GMSOverlay {
     /// Whether the icon lies flat on the map (turning with it) rather than facing the screen.
     open var isFlat = false { didSet { changed() } }
     /// Rotation of the icon in degrees clockwise about the ground anchor.
-    open var rotation: CLLocationDegrees = 0 { didSet { changed() } }
+    open var rotation: CLLocationDegrees = 0 {
+        didSet {
+            guard rotation.isFinite else {
+                rotation = oldValue
+                return
+            }
+            map?.markerMoved(self, fromPosition: position, fromRotation: oldValue)
+            changed()
+        }
+    }
     /// Opacity of the icon, 0...1.
     open var opacity: Float = 1 { didSet { changed() } }
 

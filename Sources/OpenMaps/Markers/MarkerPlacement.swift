@@ -47,8 +47,9 @@ extension GMSMapView {
     /// the copy nearest the camera target first.
     func placements(of marker: GMSMarker, in viewport: Viewport, margin: CGFloat = 64) -> [MarkerPlacement] {
         let size = iconSize(of: marker)
-        let base = viewport.point(for: marker.position)
-        let rotation = (marker.isFlat ? marker.rotation - viewport.bearing : marker.rotation) * .pi / 180
+        let shown = presented(marker)
+        let base = viewport.point(for: shown.position)
+        let rotation = (marker.isFlat ? shown.rotation - viewport.bearing : shown.rotation) * .pi / 180
         let offset = CGPoint(x: marker.groundAnchor.x * size.width, y: marker.groundAnchor.y * size.height)
         let world = viewport.worldSize
         let angle = -viewport.bearing * .pi / 180

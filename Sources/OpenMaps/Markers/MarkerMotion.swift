@@ -1,0 +1,57 @@
+import Foundation
+import MapGeometry
+
+/// A marker gliding from where it was drawn to its new position and rotation.
+struct MarkerMotion {
+    let fromPosition: CLLocationCoordinate2D
+    let fromRotation: Double
+    let start: TimeInterval
+    let duration: TimeInterval
+}
+
+extension GMSMapView {
+    /// The default length of a marker's move (Core Animation's implicit duration).
+    static let markerMoveDuration: TimeInterval = 0.25
+
+    /// Starts a brief animation of a marker's position or rotation change, from where it is
+    /// drawn now; drags and zero durations move at once.
+    func markerMoved(_ marker: GMSMarker, fromPosition: CLLocationCoordinate2D, fromRotation: Double) {
+        let duration = CATransaction.currentDuration ?? GMSMapView.markerMoveDuration
+        let key = ObjectIdentifier(marker)
+        guard duration > 0, !touches.isDragging(marker) else {
+            markerMotions[key] = nil
+            return
+        }
+        let drawn = presented(marker, fromPosition: fromPosition, fromRotation: fromRotation)
+        markerMotions[key] = MarkerMotion(fromPosition: drawn.position, fromRotation: drawn.rotation, start: now, duration: duration)
+    }
+
+    /// Where a marker is drawn now: its position and rotation, or on the way to them.
+    func presented(_ marker: GMSMarker) -> (position: CLLocationCoordinate2D, rotation: Double) {
+        presented(marker, fromPosition: marker.position, fromRotation: marker.rotation)
+    }
+
+    private func presented(
+        _ marker: GMSMarker, fromPosition position: CLLocationCoordinate2D, fromRotation rotation: Double
+    ) -> (position: CLLocationCoordinate2D, rotation: Double) {
+        guard let motion = markerMotions[ObjectIdentifier(marker)] else { return (position, rotation) }
+        let t = min(max((now - motion.start) / motion.duration, 0), 1)
+        guard t < 1 else { return (position, rotation) }
+        let e = t < 0.5 ? 4 * t * t * t : 1 - pow(-2 * t + 2, 3) / 2
+        let a = WebMercator.project(motion.fromPosition), b = WebMercator.project(position)
+        var dx = b.x - a.x
+        dx -= dx.rounded()
+        let p = WebMercator.unproject(MercatorPoint(x: a.x + dx * e, y: a.y + (b.y - a.y) * e))
+        var turn = (rotation - motion.fromRotation).truncatingRemainder(dividingBy: 360)
+        if turn > 180 { turn -= 360 }
+        if turn < -180 { turn += 360 }
+        return (p, motion.fromRotation + turn * e)
+    }
+
+    /// Forgets finished marker motions; true while any is running.
+    func stepMarkerMotions() -> Bool {
+        markerMotions = markerMotions.filter { now - $0.value.start < $0.value.duration }
+        if !markerMotions.isEmpty { noteDisplayChange() }
+        return !markerMotions.isEmpty
+    }
+}
