@@ -32,6 +32,7 @@ extension GMSMapView {
                 }
             }
         }
+        drawMyLocation(in: canvas)
         if let frame = windowFrame(), let window = selection.window {
             canvas.draw(window.image.bitmap, in: frame.image)
         }

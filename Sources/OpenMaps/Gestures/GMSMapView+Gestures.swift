@@ -8,6 +8,10 @@ extension GMSMapView {
             delegate?.mapView(self, didTapInfoWindowOf: marker)
             return
         }
+        if hitsMyLocationDot(point), let location = myLocation {
+            delegate?.mapView(self, didTapMyLocation: location.coordinate)
+            return
+        }
         if let marker = marker(at: point) {
             tapMarker(marker)
             return

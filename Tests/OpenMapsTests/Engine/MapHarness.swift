@@ -42,6 +42,7 @@ final class RecordingDelegate: GMSMapViewDelegate {
     func mapView(_ mapView: GMSMapView, didBeginDragging marker: GMSMarker) { events.append("didBeginDragging:\(name(marker))") }
     func mapView(_ mapView: GMSMapView, didEndDragging marker: GMSMarker) { events.append("didEndDragging:\(name(marker))") }
     func mapView(_ mapView: GMSMapView, didDrag marker: GMSMarker) { events.append("didDrag:\(name(marker))") }
+    func mapView(_ mapView: GMSMapView, didTapMyLocation location: CLLocationCoordinate2D) { events.append("didTapMyLocation") }
 
     /// Events with runs of `didChange` folded into one.
     var folded: [String] {

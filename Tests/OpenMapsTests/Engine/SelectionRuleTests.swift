@@ -217,3 +217,32 @@ enum GoldenSame {
         return a.withUnsafeBytes { pa in b.withUnsafeBytes { pb in pa.elementsEqual(pb) } }
     }
 }
+
+@MainActor
+@Suite("My Location dot")
+struct MyLocationDotTests {
+    @Test func rule14MyLocationDotTap() {
+        let map = MapHarness()
+        map.mapView.isMyLocationEnabled = true
+        let here = CLLocationCoordinate2D(latitude: 51.501, longitude: -0.12)
+        map.host.setMyLocation(CLLocation(coordinate: here, altitude: 0, horizontalAccuracy: 50, verticalAccuracy: -1, timestamp: Date()))
+        let point = map.mapView.projection.point(for: here)
+        map.tap(CGPoint(x: point.x + 5, y: point.y))
+        #expect(map.delegate.events == ["didTapMyLocation"])
+        map.mapView.isMyLocationEnabled = false
+        map.tap(point)
+        #expect(map.delegate.events == ["didTapMyLocation", "didTapAt"])
+    }
+
+    @Test func dotIsDrawnOnlyWhenEnabledWithALocation() {
+        let map = MapHarness()
+        let here = CLLocationCoordinate2D(latitude: 51.5, longitude: -0.127)
+        map.host.setMyLocation(CLLocation(latitude: here.latitude, longitude: here.longitude))
+        let off = map.host.renderFrame(scale: 1)
+        map.mapView.isMyLocationEnabled = true
+        let on = map.host.renderFrame(scale: 1)
+        let p = map.mapView.projection.point(for: here)
+        #expect(off.color(x: Int(p.x), y: Int(p.y)) != on.color(x: Int(p.x), y: Int(p.y)))
+        #expect((on.color(x: Int(p.x), y: Int(p.y))?.blue ?? 0) > 0.9)
+    }
+}
