@@ -9,8 +9,30 @@ extension UIView {
         withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
         animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
-        animations()
-        completion?(true)
+        let changed = AnimationRecorder.record(animations)
+        // Views shown in a map animate on its clock: back to where they were, then stepped.
+        var byClock: [ObjectIdentifier: (clock: ViewAnimationClock, steps: [(Double) -> Void])] = [:]
+        for (view, start) in changed {
+            guard let clock = view.inheritedAnimationClock else { continue }
+            let end = view.animatableState
+            view.apply(from: start, to: start, progress: 0)
+            let key = ObjectIdentifier(clock)
+            byClock[key, default: (clock, [])].steps.append { [weak view] e in view?.apply(from: start, to: end, progress: e) }
+        }
+        guard !byClock.isEmpty else {
+            completion?(true)
+            return
+        }
+        var remaining = byClock.count
+        for (_, entry) in byClock {
+            let animation = ViewAnimation(
+                duration: duration, delay: delay, options: options, steps: entry.steps,
+                completion: { finished in
+                    remaining -= 1
+                    if remaining == 0 { completion?(finished) }
+                })
+            entry.clock.run(animation)
+        }
     }
 
     /// Changes views inside `animations` over `duration` seconds; see the full form.

@@ -46,6 +46,9 @@ open class UIView {
     /// The child views, back to front.
     public private(set) var subviews: [UIView] = []
 
+    /// The clock views in this tree animate on (a map sets it on views it shows).
+    package weak var animationClock: ViewAnimationClock?
+
     /// Counts visual changes to this view (not its subviews); see ``hierarchyRevision``.
     package private(set) var revision = 0
 
@@ -77,6 +80,7 @@ open class UIView {
                 width: storedBounds.width, height: storedBounds.height)
         }
         set {
+            AnimationRecorder.willChange(self)
             let sizeChanged = newValue.size != storedBounds.size
             storedBounds.size = newValue.size
             storedCenter = CGPoint(x: newValue.midX, y: newValue.midY)
@@ -89,6 +93,7 @@ open class UIView {
     public var bounds: CGRect {
         get { storedBounds }
         set {
+            AnimationRecorder.willChange(self)
             let sizeChanged = newValue.size != storedBounds.size
             storedBounds = newValue
             if sizeChanged { setNeedsLayout() }
@@ -100,6 +105,7 @@ open class UIView {
     public var center: CGPoint {
         get { storedCenter }
         set {
+            AnimationRecorder.willChange(self)
             storedCenter = newValue
             noteVisualChange()
         }
@@ -110,13 +116,19 @@ open class UIView {
     /// The background colour, or nil for none.
     public var backgroundColor: UIColor? {
         get { layer.backgroundColor.map(UIColor.init(cgColor:)) }
-        set { layer.backgroundColor = newValue?.cgColor }
+        set {
+            AnimationRecorder.willChange(self)
+            layer.backgroundColor = newValue?.cgColor
+        }
     }
 
     /// Opacity of the view and its subviews, 0...1.
     public var alpha: CGFloat {
         get { CGFloat(layer.opacity) }
-        set { layer.opacity = newValue.isFinite ? Float(min(max(newValue, 0), 1)) : 1 }
+        set {
+            AnimationRecorder.willChange(self)
+            layer.opacity = newValue.isFinite ? Float(min(max(newValue, 0), 1)) : 1
+        }
     }
 
     /// Whether the view and its subviews are hidden.

@@ -82,6 +82,7 @@ public final class GMSMapViewHost {
     public var isIdle: Bool {
         !mapView.motion.isMoving && mapView.motion.animation == nil && !mapView.touches.isBusy
             && !mapView.isAnimatingMarkers && mapView.markerMotions.isEmpty
+            && mapView.viewAnimations.isEmpty
     }
 
     /// Whether what the map shows changed since the last frame taken.
@@ -128,6 +129,7 @@ public final class GMSMapViewHost {
         mapView.touches.step(now: time)
         mapView.stepCamera()
         _ = mapView.stepMarkerMotions()
+        mapView.stepViewAnimations()
         mapView.refreshTrackedWindow()
     }
 }

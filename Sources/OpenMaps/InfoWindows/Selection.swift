@@ -68,6 +68,8 @@ extension GMSMapView {
             content = .contents(contents)
         }
         selection.isAskingDelegate = false
+        if case .window(let view) = content { adopt(view) }
+        if case .contents(let view) = content { adopt(view) }
         selection.content = content
         renderWindow()
         noteDisplayChange()

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MapDrawing
 import MapGeometry
+import MapUIKit
 
 /// A map: a camera over the world, markers and their info windows, and a delegate told of
 /// every event. A map view is driven by a host (``GMSMapViewHost``) that delivers touches,
@@ -75,6 +76,8 @@ open class GMSMapView: UIView {
     let icons = MarkerIconCache()
     /// Markers gliding to a new position or rotation.
     var markerMotions: [ObjectIdentifier: MarkerMotion] = [:]
+    /// `UIView.animate` animations of views shown in the map, with their start times.
+    var viewAnimations: [(TimeInterval, ViewAnimation)] = []
 
     // MARK: Making a map
 
@@ -203,6 +206,7 @@ open class GMSMapView: UIView {
         markers.removeAll { $0 === marker }
         markers.append(marker)
         marker.addedAt = now
+        adopt(marker.iconView)
         setNeedsDisplay()
     }
 

@@ -34,7 +34,12 @@ open class GMSMarker: GMSOverlay {
     /// The icon; nil draws the default red pin.
     open var icon: UIImage? { didSet { changed() } }
     /// A view drawn as the icon instead of `icon`.
-    open var iconView: UIView? { didSet { changed() } }
+    open var iconView: UIView? {
+        didSet {
+            map?.adopt(iconView)
+            changed()
+        }
+    }
     /// Whether `iconView` is drawn again when it changes (true by default).
     open var tracksViewChanges = true { didSet { changed() } }
     /// Whether the info window is drawn again when the marker or its view changes.

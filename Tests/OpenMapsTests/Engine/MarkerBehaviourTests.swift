@@ -96,4 +96,25 @@ struct MarkerBehaviourTests {
         let third = map.host.renderFrame(scale: 1)
         #expect(third.color(x: Int(centre.x), y: Int(centre.y)) == .init(red: 0, green: 0, blue: 1))
     }
+
+    @Test func viewAnimationsRunOnTheMapsClock() {
+        let map = MapHarness()
+        let marker = map.addMarker("v", at: CLLocationCoordinate2D(latitude: 51.5, longitude: -0.127))
+        let glow = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        let icon = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        icon.addSubview(glow)
+        marker.iconView = icon
+        var finished: Bool?
+        UIView.animate(withDuration: 1, animations: {
+            glow.alpha = 0
+            glow.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+        }, completion: { finished = $0 })
+        #expect(glow.alpha == 1 && glow.frame.minX == 0 && finished == nil)
+        map.host.advance(by: 0.5)
+        #expect(glow.alpha > 0.2 && glow.alpha < 0.8)
+        #expect(glow.frame.minX > 2 && glow.frame.minX < 8)
+        map.settle()
+        #expect(glow.alpha == 0 && glow.frame.minX == 10 && finished == true)
+        #expect(map.host.time >= 1)
+    }
 }
