@@ -22,7 +22,7 @@ extension GMSMapView {
     /// The selected marker. Setting a marker opens its window (asking `markerInfoWindow`,
     /// then `markerInfoContents`) with no tap callback and no camera move; nil closes it.
     /// A marker not on this map is ignored with a logged warning (rule 10).
-    open var selectedMarker: GMSMarker? {
+    public var selectedMarker: GMSMarker? {
         get { selection.marker }
         set {
             if selection.isAskingDelegate {

@@ -1,0 +1,82 @@
+import Benchmark
+import Foundation
+import MapDrawing
+import OpenMaps
+
+/// Engine figures of the engine-core issue.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        timeUnits: .microseconds,
+        maxDuration: .seconds(3),
+        maxIterations: 5_000
+    )
+
+    Benchmark("Tap: touch began + ended to didTapAt, no rendering (2 touch events)") { @MainActor benchmark async in
+        let iterations = benchmark.scaledIterations
+        do {
+            let fixture = EngineFixture(markers: 100, zoomGestures: false)
+            var time = 0.0
+            benchmark.startMeasurement()
+            for index in iterations {
+                let point = CGPoint(x: 20 + Double(index % 50), y: 760)
+                fixture.host.send(MapTouch(id: index * 2, phase: .began, location: point, timestamp: time))
+                fixture.host.send(MapTouch(id: index * 2, phase: .ended, location: point, timestamp: time + 0.001))
+                time += 0.002
+            }
+            benchmark.stopMeasurement()
+            blackHole(fixture.delegate.taps)
+        }
+    }
+
+    Benchmark("Frame: 100 default markers + info window, 1280x800 at scale 2") { @MainActor benchmark async in
+        let iterations = benchmark.scaledIterations
+        do {
+            let fixture = EngineFixture(markers: 100, zoomGestures: true)
+            benchmark.startMeasurement()
+            for _ in iterations {
+                blackHole(fixture.host.renderFrame(scale: 2))
+            }
+            benchmark.stopMeasurement()
+        }
+    }
+}
+
+@MainActor
+final class CountingDelegate: GMSMapViewDelegate {
+    var taps = 0
+    func mapView(_ mapView: GMSMapView, didTapAt coordinate: CLLocationCoordinate2D) { taps += 1 }
+}
+
+/// A 640 x 400 point map over London with markers spread over the view and one window open.
+@MainActor
+final class EngineFixture {
+    let mapView: GMSMapView
+    let host: GMSMapViewHost
+    let delegate = CountingDelegate()
+
+    init(markers count: Int, zoomGestures: Bool) {
+        UIScreen.main.scale = 2
+        mapView = GMSMapView(
+            frame: CGRect(x: 0, y: 0, width: 640, height: 400),
+            camera: GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 13))
+        mapView.settings.zoomGestures = zoomGestures
+        mapView.delegate = delegate
+        host = GMSMapViewHost(mapView: mapView)
+        var seed: UInt64 = 7
+        func next() -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        var first: GMSMarker?
+        for index in 0..<count {
+            let marker = GMSMarker(position: mapView.projection.coordinate(for: CGPoint(x: 20 + next() * 600, y: 50 + next() * 300)))
+            marker.title = "Marker \(index)"
+            marker.snippet = "Snippet \(index)"
+            marker.map = mapView
+            first = first ?? marker
+        }
+        mapView.selectedMarker = first
+        host.runUntilIdle()
+    }
+}
