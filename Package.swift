@@ -69,7 +69,7 @@ let package = Package(
             exclude: ["Scenarios", "__Goldens__"]),
         // The guides' own Swift code, compiled with only the import changed.
         .testTarget(name: "GuideCompatibilityTests", dependencies: ["OpenMaps"]),
-        .testTarget(name: "OpenMapsTests", dependencies: ["OpenMaps", "MapDrawing", "GoldenImages"], exclude: ["__Goldens__"]),
+        .testTarget(name: "OpenMapsTests", dependencies: ["OpenMaps", "MapDrawing", "GoldenImages"], exclude: ["__Goldens__", "Engine/__Goldens__"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -116,3 +116,16 @@ extension Geodesy {
         return sqrt(x * x + y * y)
     }
 }
+
+extension Geodesy {
+    /// The length of the rhumb line (constant heading) between two coordinates, in metres.
+    public static func rhumbDistance(from a: CLLocationCoordinate2D, to b: CLLocationCoordinate2D) -> Double {
+        let lat1 = a.latitude * .pi / 180, lat2 = b.latitude * .pi / 180
+        let dLat = lat2 - lat1
+        var dLon = abs(b.longitude - a.longitude) * .pi / 180
+        if dLon > .pi { dLon = 2 * .pi - dLon }
+        let dPsi = log(tan(.pi / 4 + lat2 / 2) / tan(.pi / 4 + lat1 / 2))
+        let q = abs(dPsi) > 1e-12 ? dLat / dPsi : cos(lat1)
+        return sqrt(dLat * dLat + q * q * dLon * dLon) * earthRadius
+    }
+}

@@ -62,3 +62,57 @@ public func GMSGeometryIsLocationOnPathTolerance(
 public func GMSGeometryIsLocationOnPath(_ point: CLLocationCoordinate2D, _ path: GMSPath, _ geodesic: Bool) -> Bool {
     GMSGeometryIsLocationOnPathTolerance(point, path, geodesic, 0.1)
 }
+
+/// A point on the projected map: x in [-1, 1] grows east, y grows north, (0, 0) is the
+/// centre of the map (latitude 0, longitude 0).
+public struct GMSMapPoint: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// Projects a coordinate onto the map.
+public func GMSProject(_ coordinate: CLLocationCoordinate2D) -> GMSMapPoint {
+    let p = WebMercator.project(coordinate)
+    return GMSMapPoint(x: p.x * 2 - 1, y: 1 - p.y * 2)
+}
+
+/// The coordinate of a map point (x in [-1, 1]).
+public func GMSUnproject(_ point: GMSMapPoint) -> CLLocationCoordinate2D {
+    let c = WebMercator.unproject(MercatorPoint(x: (point.x + 1) / 2, y: (1 - point.y) / 2))
+    return CLLocationCoordinate2D(latitude: c.latitude, longitude: CameraLimits.wrapLongitude(c.longitude))
+}
+
+/// The point at `t` of the straight projected line from `a` to `b`, the short way round.
+public func GMSMapPointInterpolate(_ a: GMSMapPoint, _ b: GMSMapPoint, _ t: Double) -> GMSMapPoint {
+    var dx = b.x - a.x
+    if dx > 1 { dx -= 2 } else if dx < -1 { dx += 2 }
+    var x = a.x + dx * t
+    if x > 1 { x -= 2 } else if x < -1 { x += 2 }
+    return GMSMapPoint(x: x, y: a.y + (b.y - a.y) * t)
+}
+
+/// The projected length of the short line between two map points.
+public func GMSMapPointDistance(_ a: GMSMapPoint, _ b: GMSMapPoint) -> Double {
+    var dx = abs(b.x - a.x)
+    if dx > 1 { dx = 2 - dx }
+    return hypot(dx, b.y - a.y)
+}
+
+extension GMSPath {
+    /// The path's length, measured as `kind` says (projected lengths in map-point units).
+    public func length(of kind: GMSLengthKind) -> CLLocationDistance {
+        switch kind {
+        case .geodesic:
+            return Geodesy.length(of: coordinates)
+        case .rhumb:
+            return zip(coordinates, coordinates.dropFirst()).reduce(0) { $0 + Geodesy.rhumbDistance(from: $1.0, to: $1.1) }
+        case .projected:
+            return zip(coordinates, coordinates.dropFirst()).reduce(0) { $0 + GMSMapPointDistance(GMSProject($1.0), GMSProject($1.1)) }
+        }
+    }
+}

@@ -127,3 +127,56 @@ struct ProjectionTests {
         #expect(marker.map == nil)
     }
 }
+
+@MainActor
+@Suite("Map points, layer keys and target bounds")
+struct MapPointAndLayerTests {
+    @Test func mapPointsFollowTheSDKsConvention() {
+        let centre = GMSProject(CLLocationCoordinate2D(latitude: 0, longitude: 0))
+        #expect(abs(centre.x) < 1e-12 && abs(centre.y) < 1e-12)
+        let east = GMSProject(CLLocationCoordinate2D(latitude: 45, longitude: 90))
+        #expect(abs(east.x - 0.5) < 1e-12 && east.y > 0)
+        let back = GMSUnproject(east)
+        #expect(abs(back.latitude - 45) < 1e-9 && abs(back.longitude - 90) < 1e-9)
+        let across = GMSMapPointInterpolate(GMSMapPoint(x: 0.9, y: 0), GMSMapPoint(x: -0.9, y: 0), 0.5)
+        #expect(abs(abs(across.x) - 1) < 1e-12)
+        #expect(abs(GMSMapPointDistance(GMSMapPoint(x: 0.9, y: 0), GMSMapPoint(x: -0.9, y: 0)) - 0.2) < 1e-12)
+        let path = GMSMutablePath()
+        path.addLatitude(0, longitude: 0)
+        path.addLatitude(0, longitude: 1)
+        #expect(abs(path.length(of: .rhumb) - path.length(of: .geodesic)) < 1e-6)
+        #expect(abs(path.length(of: .projected) - 2.0 / 360) < 1e-12)
+    }
+
+    @Test func layerCameraKeysMoveTheCamera() {
+        let map = MapHarness()
+        map.mapView.layer.cameraLatitude = 48.85
+        #expect(map.mapView.camera.target.latitude == 48.85)
+        #expect(map.delegate.events == ["willMove(false)", "didChange", "idle"])
+        map.mapView.layer.cameraZoomLevel = 8
+        map.mapView.layer.cameraBearing = 90
+        #expect(map.mapView.layer.cameraZoomLevel == 8 && map.mapView.camera.bearing == 90)
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(1)
+        map.mapView.layer.cameraLongitude = 2.35
+        CATransaction.commit()
+        map.host.advance(by: 0.5)
+        #expect(map.mapView.camera.target.longitude > -0.127 && map.mapView.camera.target.longitude < 2.35)
+        map.settle()
+        #expect(abs(map.mapView.camera.target.longitude - 2.35) < 1e-9)
+        #expect(kGMSLayerCameraLatitudeKey == "cameraLatitude")
+    }
+
+    @Test func cameraTargetBoundsHold() {
+        let map = MapHarness()
+        map.mapView.cameraTargetBounds = GMSCoordinateBounds(
+            coordinate: CLLocationCoordinate2D(latitude: 51.4, longitude: -0.3), coordinate: CLLocationCoordinate2D(latitude: 51.6, longitude: 0.1))
+        map.mapView.camera = GMSCameraPosition(latitude: 48.85, longitude: 2.35, zoom: 12)
+        #expect(map.mapView.camera.target.latitude == 51.4 && map.mapView.camera.target.longitude == 0.1)
+        map.mapView.animate(toLocation: CLLocationCoordinate2D(latitude: 60, longitude: -10))
+        map.settle()
+        #expect(map.mapView.camera.target.latitude == 51.6 && map.mapView.camera.target.longitude == -0.3)
+        map.mapView.cameraTargetBounds = GMSCoordinateBounds()
+        #expect(map.mapView.cameraTargetBounds == nil)
+    }
+}
