@@ -1,5 +1,6 @@
 import Foundation
 import MapDrawing
+import MapGeometry
 
 /// Runs view animations on its own clock. A map is one: views shown in it (icon views,
 /// info window views) animate on the map's time.
@@ -28,7 +29,7 @@ package final class ViewAnimation {
         case UIView.AnimationOptions.curveLinear.rawValue: curve = { $0 }
         case UIView.AnimationOptions.curveEaseIn.rawValue: curve = { $0 * $0 * $0 }
         case UIView.AnimationOptions.curveEaseOut.rawValue: curve = { 1 - pow(1 - $0, 3) }
-        default: curve = { $0 < 0.5 ? 4 * $0 * $0 * $0 : 1 - pow(-2 * $0 + 2, 3) / 2 }
+        default: curve = Easing.cubicInOut
         }
     }
 

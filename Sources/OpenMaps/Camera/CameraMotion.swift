@@ -13,14 +13,9 @@ struct CameraAnimation {
     func camera(at time: TimeInterval) -> (GMSCameraPosition, Bool) {
         guard duration > 0 else { return (to, true) }
         let t = min(max((time - start) / duration, 0), 1)
-        let e = t < 0.5 ? 4 * t * t * t : 1 - pow(-2 * t + 2, 3) / 2
-        let a = WebMercator.project(from.target), b = WebMercator.project(to.target)
-        var dx = b.x - a.x
-        dx -= dx.rounded()  // the short way round the world
-        let target = WebMercator.unproject(MercatorPoint(x: a.x + dx * e, y: a.y + (b.y - a.y) * e))
-        var turn = (to.bearing - from.bearing).truncatingRemainder(dividingBy: 360)
-        if turn > 180 { turn -= 360 }
-        if turn < -180 { turn += 360 }
+        let e = Easing.cubicInOut(t)
+        let target = WebMercator.interpolate(from: from.target, to: to.target, fraction: e)
+        let turn = CameraLimits.shortestTurn(from: from.bearing, to: to.bearing)
         let camera = GMSCameraPosition(
             target: target, zoom: from.zoom + (to.zoom - from.zoom) * Float(e), bearing: from.bearing + turn * e,
             viewingAngle: from.viewingAngle + (to.viewingAngle - from.viewingAngle) * e)

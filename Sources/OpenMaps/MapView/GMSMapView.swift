@@ -159,33 +159,31 @@ open class GMSMapView: UIView {
 
     /// Animates the target.
     open func animate(toLocation location: CLLocationCoordinate2D) {
-        let next = currentCamera.mutableCopy()
         guard location.latitude.isFinite, location.longitude.isFinite else { return warnNonFinite("animate(toLocation:)") }
-        next.target = location
-        animate(to: next)
+        animateChanging { $0.target = location }
     }
 
     /// Animates the zoom.
     open func animate(toZoom zoom: Float) {
         guard zoom.isFinite else { return warnNonFinite("animate(toZoom:)") }
-        let next = currentCamera.mutableCopy()
-        next.zoom = zoom
-        animate(to: next)
+        animateChanging { $0.zoom = zoom }
     }
 
     /// Animates the bearing.
     open func animate(toBearing bearing: CLLocationDirection) {
         guard bearing.isFinite else { return warnNonFinite("animate(toBearing:)") }
-        let next = currentCamera.mutableCopy()
-        next.bearing = bearing
-        animate(to: next)
+        animateChanging { $0.bearing = bearing }
     }
 
     /// Animates the viewing angle.
     open func animate(toViewingAngle viewingAngle: Double) {
         guard viewingAngle.isFinite else { return warnNonFinite("animate(toViewingAngle:)") }
+        animateChanging { $0.viewingAngle = viewingAngle }
+    }
+
+    private func animateChanging(_ change: (GMSMutableCameraPosition) -> Void) {
         let next = currentCamera.mutableCopy()
-        next.viewingAngle = viewingAngle
+        change(next)
         animate(to: next)
     }
 

@@ -37,15 +37,9 @@ extension GMSMapView {
         guard let motion = markerMotions[ObjectIdentifier(marker)] else { return (position, rotation) }
         let t = min(max((now - motion.start) / motion.duration, 0), 1)
         guard t < 1 else { return (position, rotation) }
-        let e = t < 0.5 ? 4 * t * t * t : 1 - pow(-2 * t + 2, 3) / 2
-        let a = WebMercator.project(motion.fromPosition), b = WebMercator.project(position)
-        var dx = b.x - a.x
-        dx -= dx.rounded()
-        let p = WebMercator.unproject(MercatorPoint(x: a.x + dx * e, y: a.y + (b.y - a.y) * e))
-        var turn = (rotation - motion.fromRotation).truncatingRemainder(dividingBy: 360)
-        if turn > 180 { turn -= 360 }
-        if turn < -180 { turn += 360 }
-        return (p, motion.fromRotation + turn * e)
+        let e = Easing.cubicInOut(t)
+        let p = WebMercator.interpolate(from: motion.fromPosition, to: position, fraction: e)
+        return (p, motion.fromRotation + CameraLimits.shortestTurn(from: motion.fromRotation, to: rotation) * e)
     }
 
     /// Forgets finished marker motions; true while any is running.
