@@ -15,27 +15,38 @@ public struct ViewportPadding: Sendable, Hashable {
     }
 }
 
-/// The mapping between the map's surface and a view's points for a top-down camera:
-/// the camera target sits at the centre of the padded view, the world is `256 x 2^zoom`
-/// points wide and turned by the bearing. It is exact and invertible; the world repeats
-/// east and west, and `point(for:)` gives the copy nearest the target.
+/// The mapping between the map's surface and a view's points: a perspective camera.
+///
+/// The camera model: the target sits at the focus (the centre of the padded view). At zoom z
+/// the ground near the target is drawn at `256 x 2^z` points per world, turned by the bearing.
+/// The camera looks at the focus from `1.5 x` the view's height away (a vertical field of view
+/// of about 36.9°), tilted by the viewing angle about the horizontal line through the focus,
+/// so the ground scale at the focus does not change with tilt; farther ground (towards the
+/// top) shrinks, nearer ground grows. At tilt 0 the mapping is the flat Web Mercator one.
+/// The world repeats east and west; `point(for:)` gives the copy nearest the target.
 public struct Viewport: Sendable, Hashable {
     public var target: CLLocationCoordinate2D
     public var zoom: Double
     /// Degrees clockwise from north that the top of the view faces.
     public var bearing: Double
+    /// Degrees the camera is tilted from looking straight down.
+    public var tilt: Double
     /// The view's size in points.
     public var width: Double
     public var height: Double
     public var padding: ViewportPadding
 
+    /// The camera's distance from the focus, in view heights.
+    public static let cameraDistance = 1.5
+
     public init(
-        target: CLLocationCoordinate2D, zoom: Double, bearing: Double = 0, width: Double, height: Double,
+        target: CLLocationCoordinate2D, zoom: Double, bearing: Double = 0, tilt: Double = 0, width: Double, height: Double,
         padding: ViewportPadding = ViewportPadding()
     ) {
         self.target = target
         self.zoom = zoom
         self.bearing = bearing
+        self.tilt = tilt
         self.width = width
         self.height = height
         self.padding = padding
@@ -49,26 +60,36 @@ public struct Viewport: Sendable, Hashable {
         (padding.left + (width - padding.left - padding.right) / 2, padding.top + (height - padding.top - padding.bottom) / 2)
     }
 
+    private var distance: Double { Viewport.cameraDistance * max(height, 1) }
+    private var tiltRadians: Double { min(max(tilt, 0), 89) * .pi / 180 }
+
+    /// The screen y offset from the focus at which the ground meets the horizon (negative:
+    /// above the focus); -infinity without tilt.
+    public var horizonOffset: Double {
+        let t = tiltRadians
+        return t > 0 ? -distance * cos(t) / sin(t) : -.infinity
+    }
+
     /// The view point of a coordinate, on the world copy nearest the target.
     public func point(for coordinate: CLLocationCoordinate2D) -> (x: Double, y: Double) {
         let p = WebMercator.project(coordinate), c = WebMercator.project(target)
         var dx = p.x - c.x
         dx -= dx.rounded()  // nearest copy: into [-0.5, 0.5]
-        return worldOffsetToView(dx: dx * worldSize, dy: (p.y - c.y) * worldSize)
+        return groundToView(dx: dx * worldSize, dy: (p.y - c.y) * worldSize)
     }
 
     /// The view point of a projected point, without choosing a world copy.
     public func point(forMercator p: MercatorPoint) -> (x: Double, y: Double) {
         let c = WebMercator.project(target)
-        return worldOffsetToView(dx: (p.x - c.x) * worldSize, dy: (p.y - c.y) * worldSize)
+        return groundToView(dx: (p.x - c.x) * worldSize, dy: (p.y - c.y) * worldSize)
     }
 
     /// The projected point under a view point (x may leave 0...1 on other world copies).
+    /// Points at or above the horizon give the ground just below it.
     public func mercator(for x: Double, _ y: Double) -> MercatorPoint {
-        let f = focus
-        let (dx, dy) = Viewport.rotate(x - f.x, y - f.y, by: bearing)
+        let (gx, gy) = viewToGround(x, y)
         let c = WebMercator.project(target)
-        return MercatorPoint(x: c.x + dx / worldSize, y: c.y + dy / worldSize)
+        return MercatorPoint(x: c.x + gx / worldSize, y: c.y + gy / worldSize)
     }
 
     /// The coordinate under a view point; longitude wrapped into [-180, 180), latitude within
@@ -80,16 +101,49 @@ public struct Viewport: Sendable, Hashable {
         return CLLocationCoordinate2D(latitude: raw.latitude, longitude: CameraLimits.wrapLongitude(raw.longitude))
     }
 
-    /// View points per metre at a latitude.
+    /// View points per metre at a latitude, at the focus.
     public func pointsPerMeter(atLatitude latitude: Double) -> Double {
         let metresPerPoint = 2 * .pi * WebMercator.earthRadius * cos(latitude * .pi / 180) / worldSize
         return metresPerPoint > 0 ? 1 / metresPerPoint : 0
     }
 
-    private func worldOffsetToView(dx: Double, dy: Double) -> (x: Double, y: Double) {
-        let (rx, ry) = Viewport.rotate(dx, dy, by: -bearing)
+    /// How much the ground is scaled at a view row relative to the focus (1 without tilt;
+    /// 0 at and above the horizon).
+    public func groundScale(atViewY viewY: Double) -> Double {
+        let t = tiltRadians
+        guard t > 0 else { return 1 }
+        let v = viewY - focus.y
+        guard v > horizonOffset else { return 0 }
+        let y = v * distance / (distance * cos(t) + v * sin(t))
+        return distance / (distance - y * sin(t))
+    }
+
+    /// Ground offset from the target (world points, north up) to a view point.
+    private func groundToView(dx: Double, dy: Double) -> (x: Double, y: Double) {
+        let (x, y) = Viewport.rotate(dx, dy, by: -bearing)
         let f = focus
-        return (f.x + rx, f.y + ry)
+        let t = tiltRadians
+        guard t > 0 else { return (f.x + x, f.y + y) }
+        let depth = distance - y * sin(t)
+        guard depth > 1e-9 else { return (f.x + x * 1e9, f.y - 1e9) }
+        let s = distance / depth
+        return (f.x + x * s, f.y + y * cos(t) * s)
+    }
+
+    /// View point to ground offset from the target (world points, north up).
+    private func viewToGround(_ px: Double, _ py: Double) -> (Double, Double) {
+        let f = focus
+        let u = px - f.x
+        var v = py - f.y
+        let t = tiltRadians
+        var x = u, y = v
+        if t > 0 {
+            // Keep just below the horizon.
+            v = max(v, horizonOffset * 0.995)
+            y = v * distance / (distance * cos(t) + v * sin(t))
+            x = u * (distance - y * sin(t)) / distance
+        }
+        return Viewport.rotate(x, y, by: bearing)
     }
 
     /// Rotates a screen vector clockwise (y down) by degrees.

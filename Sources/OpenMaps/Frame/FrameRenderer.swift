@@ -17,12 +17,14 @@ extension GMSMapView {
         let viewport = viewport
         canvas.clear(backgroundColor?.color ?? MapPalette.land)
         if mapType != .none { drawGraticule(in: canvas, viewport: viewport) }
+        drawSky(in: canvas, viewport: viewport)
         for marker in markersInDrawingOrder where marker.opacity > 0 {
             let image = icons.image(for: marker, scale: scale)
             let appear = appearance(of: marker)
             for placement in placements(of: marker, in: viewport) {
                 canvas.withSavedState {
                     canvas.translate(x: placement.anchor.x, y: placement.anchor.y)
+                    canvas.scale(x: placement.scaleX, y: placement.scaleY)
                     canvas.rotate(by: placement.rotation)
                     canvas.scale(x: appear.scale, y: appear.scale)
                     let rect = CGRect(
@@ -36,6 +38,22 @@ extension GMSMapView {
         if let frame = windowFrame(), let window = selection.window {
             canvas.draw(window.image.bitmap, in: frame.image)
         }
+    }
+
+    /// Under a steep tilt the horizon can come into view: above it, a pale sky fading into haze.
+    private func drawSky(in canvas: Canvas, viewport: Viewport) {
+        let horizon = viewport.focus.y + viewport.horizonOffset
+        guard horizon > 0, horizon.isFinite else { return }
+        let haze = min(horizon + 24, viewport.height)
+        canvas.fill(
+            .rect(CGRect(x: 0, y: 0, width: viewport.width, height: haze)),
+            with: Gradient.linear(
+                from: CGPoint(x: 0, y: 0), to: CGPoint(x: 0, y: haze),
+                stops: [
+                    GradientStop(location: 0, color: MapPalette.sky),
+                    GradientStop(location: max(0, (horizon - 1) / haze), color: MapPalette.horizon),
+                    GradientStop(location: 1, color: MapPalette.horizon.withAlpha(0)),
+                ]))
     }
 
     /// Scale and opacity of a marker's appear animation at the current time.

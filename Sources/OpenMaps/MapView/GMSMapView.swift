@@ -229,7 +229,7 @@ open class GMSMapView: UIView {
     var viewport: Viewport {
         Viewport(
             target: currentCamera.target, zoom: Double(currentCamera.zoom), bearing: currentCamera.bearing,
-            width: bounds.width, height: bounds.height,
+            tilt: currentCamera.viewingAngle, width: bounds.width, height: bounds.height,
             padding: ViewportPadding(top: padding.top, left: padding.left, bottom: padding.bottom, right: padding.right))
     }
 
@@ -242,4 +242,6 @@ open class GMSMapView: UIView {
 enum MapPalette {
     static let land = Color(rgb: 0xF5F3EE)
     static let graticule = Color(white: 0, alpha: 0.07)
+    static let sky = Color(rgb: 0xC9DCF0)
+    static let horizon = Color(rgb: 0xEEF2F5)
 }

@@ -11,19 +11,23 @@ struct MarkerPlacement {
     let size: CGSize
     /// The icon point placed on `anchor`, in icon points.
     let groundOffset: CGPoint
-    /// Clockwise rotation on screen, in radians.
+    /// Clockwise rotation, in radians (on the ground for flat markers, else on screen).
     let rotation: Double
+    /// How the ground is squashed and scaled under tilt, for flat markers (1, 1 otherwise).
+    var scaleX: Double = 1
+    var scaleY: Double = 1
 
     /// Maps a point in icon coordinates (origin top left) to the screen.
     func screenPoint(ofIconPoint p: CGPoint) -> CGPoint {
         let dx = p.x - groundOffset.x, dy = p.y - groundOffset.y
         let c = cos(rotation), s = sin(rotation)
-        return CGPoint(x: anchor.x + dx * c - dy * s, y: anchor.y + dx * s + dy * c)
+        return CGPoint(x: anchor.x + (dx * c - dy * s) * scaleX, y: anchor.y + (dx * s + dy * c) * scaleY)
     }
 
     /// Whether a screen point falls on the icon's drawn rectangle.
     func contains(_ point: CGPoint, slop: CGFloat = 0) -> Bool {
-        let dx = point.x - anchor.x, dy = point.y - anchor.y
+        guard scaleX > 0, scaleY > 0 else { return false }
+        let dx = (point.x - anchor.x) / scaleX, dy = (point.y - anchor.y) / scaleY
         let c = cos(-rotation), s = sin(-rotation)
         let x = dx * c - dy * s + groundOffset.x, y = dx * s + dy * c + groundOffset.y
         return x >= -slop && y >= -slop && x <= size.width + slop && y <= size.height + slop
@@ -55,13 +59,19 @@ extension GMSMapView {
         let angle = -viewport.bearing * .pi / 180
         let step = CGPoint(x: world * cos(angle), y: world * sin(angle))
         let reach = max(size.width, size.height) + margin
+        // A flat marker lies on the ground: under tilt it is foreshortened and shrinks with distance.
+        let flatScale = marker.isFlat ? viewport.groundScale(atViewY: base.y) : 1
+        let squash = marker.isFlat ? cos(min(max(viewport.tilt, 0), 89) * .pi / 180) : 1
         var result: [MarkerPlacement] = []
         for k in [0, -1, 1, -2, 2, -3, 3] {
             let p = CGPoint(x: base.x + CGFloat(k) * step.x, y: base.y + CGFloat(k) * step.y)
             let visible = p.x > -reach && p.y > -reach && p.x < viewport.width + reach && p.y < viewport.height + reach
             if k == 0 || visible {
                 if k != 0 && !visible { continue }
-                result.append(MarkerPlacement(anchor: p, size: size, groundOffset: offset, rotation: rotation))
+                result.append(
+                    MarkerPlacement(
+                        anchor: p, size: size, groundOffset: offset, rotation: rotation, scaleX: flatScale,
+                        scaleY: flatScale * squash))
             }
         }
         return result
