@@ -87,13 +87,10 @@ public final class GMSCameraUpdate: Sendable {
 enum CameraMath {
     /// The camera zoomed by `delta` keeping the coordinate under `point` where it is.
     static func zoom(_ camera: GMSCameraPosition, by delta: Double, about point: CGPoint, viewport: Viewport) -> GMSCameraPosition {
-        let newZoom = GMSCameraPosition.clampZoom(Float(Double(camera.zoom) + delta))
-        let anchor = viewport.mercator(for: point.x, point.y)
-        let c = WebMercator.project(camera.target)
-        let factor = pow(2, Double(camera.zoom) - Double(newZoom))
-        let target = MercatorPoint(x: anchor.x + (c.x - anchor.x) * factor, y: anchor.y + (c.y - anchor.y) * factor)
-        return GMSCameraPosition(
-            target: WebMercator.unproject(target), zoom: newZoom, bearing: camera.bearing, viewingAngle: camera.viewingAngle)
+        let ground = viewport.mercator(for: point.x, point.y)
+        return placing(
+            ground, at: point, zoom: Float(Double(camera.zoom) + delta), bearing: camera.bearing, tilt: camera.viewingAngle,
+            viewport: viewport)
     }
 
     /// The north-up, untilted camera showing bounds as large as possible inside the padded

@@ -1,50 +1,65 @@
 import Foundation
 import Logging
 
-/// Turns raw touches into the map's gestures: tap, double tap, two-finger tap, long press
-/// and marker drag, with UIKit's thresholds and conflict rules (a tap that becomes a double
-/// tap reports no single tap; movement cancels a tap).
+/// Turns raw touches into the map's gestures (decisions.md rules 13 and 15-24): tap, double
+/// tap, two-finger tap, long press, marker drag, pan with fling, pinch, rotate and tilt.
+/// Conflicts resolve as a person expects: movement cancels a tap, a tap that becomes a double
+/// tap reports no single tap, a pinch rotates only past a threshold, and a touch that stops a
+/// fling is not a tap.
 @MainActor
 final class TouchRecognizer {
-    private struct Finger {
+    struct Finger {
         let start: CGPoint
         let startTime: TimeInterval
         var location: CGPoint
+        var time: TimeInterval
         var moved = false
     }
 
-    private enum Press {
-        /// One finger down, not yet a long press.
-        case pressing(id: Int)
+    enum Press {
+        /// One finger down, not yet anything else.
+        case pressing(id: Int, stoppedFling: Bool)
         /// A long press fired; the finger is still down.
         case held(id: Int)
         /// A marker follows the finger, keeping its offset from it.
         case dragging(id: Int, marker: GMSMarker, offset: CGSize)
-        /// Two fingers down together, maybe a two-finger tap.
-        case twoFinger(startTime: TimeInterval, cancelled: Bool)
+        /// One finger moves the map.
+        case panning(id: Int, pan: PanState)
+        /// Two fingers down, not yet a pinch, rotation or tilt.
+        case twoFinger(TwoFingerStart, cancelled: Bool)
+        /// Two fingers zoom and maybe rotate the map.
+        case pinching(TwoFingerStart, rotating: Bool)
+        /// Two fingers tilt the map.
+        case tilting(TwoFingerStart)
         /// Anything else: wait for every finger to lift.
         case ignored
     }
 
     private unowned let mapView: GMSMapView
-    private var fingers: [Int: Finger] = [:]
-    private var press: Press?
+    var fingers: [Int: Finger] = [:]
+    var press: Press?
     /// A single tap waiting out the double-tap window: where, and when the window ends.
     private var pendingTap: (location: CGPoint, deadline: TimeInterval)?
     private var lastTimestamp: TimeInterval = -.infinity
+    /// The second-to-last lifted finger of a two-finger touch.
+    private var lastLifted: CGPoint?
+    /// A pan's momentum after release.
+    var fling: Fling?
 
     init(mapView: GMSMapView) {
         self.mapView = mapView
     }
+
+    var map: GMSMapView { mapView }
+
+    /// Whether a finger is down, a fling runs, or a decision is waiting on time.
+    var isBusy: Bool { !fingers.isEmpty || pendingTap != nil || fling != nil }
 
     /// Whether a marker is being dragged by a finger.
     func isDragging(_ marker: GMSMarker) -> Bool {
         if case .dragging(_, let dragged, _)? = press { return dragged === marker }
         return false
     }
-
-    /// Whether a finger is down or a decision is waiting on time.
-    var isBusy: Bool { !fingers.isEmpty || pendingTap != nil }
 
     /// Takes one touch. Unknown ids, repeated `began`, non-finite points and timestamps
     /// earlier than the last are ignored.
@@ -62,9 +77,10 @@ final class TouchRecognizer {
         }
     }
 
-    /// Fires what time decides: a long press, a single tap after the double-tap window.
+    /// Fires what time decides: a long press, a single tap after the double-tap window, and
+    /// the frame's step of a fling.
     func step(now: TimeInterval) {
-        if case .pressing(let id)? = press, let finger = fingers[id], !finger.moved,
+        if case .pressing(let id, _)? = press, let finger = fingers[id], !finger.moved,
             now - finger.startTime >= GestureThresholds.longPressDuration
         {
             flushPendingTap()
@@ -74,21 +90,14 @@ final class TouchRecognizer {
             pendingTap = nil
             mapView.handleTap(at: pending.location)
         }
+        stepFling(now: now)
     }
 
-    /// The time at which `step` has something to do, if any.
-    var nextDeadline: TimeInterval? {
-        var deadlines: [TimeInterval] = []
-        if case .pressing(let id)? = press, let finger = fingers[id], !finger.moved {
-            deadlines.append(finger.startTime + GestureThresholds.longPressDuration)
-        }
-        if let pending = pendingTap { deadlines.append(pending.deadline) }
-        return deadlines.min()
-    }
-
-    /// Drops every finger and pending decision (for example when the map is cleared).
+    /// Drops every finger and pending decision.
     func reset() {
         if case .dragging(_, let marker, _)? = press { mapView.delegate?.mapView(mapView, didEndDragging: marker) }
+        endContinuousGesture()
+        stopFling()
         fingers = [:]
         press = nil
         pendingTap = nil
@@ -99,15 +108,18 @@ final class TouchRecognizer {
     private func began(_ touch: MapTouch) {
         guard fingers[touch.id] == nil else { return ignore(touch, "began twice") }
         guard fingers.count < GestureThresholds.maximumTouches else { return ignore(touch, "too many fingers") }
-        fingers[touch.id] = Finger(start: touch.location, startTime: touch.timestamp, location: touch.location)
+        let stoppedFling = stopFling()
+        fingers[touch.id] = Finger(start: touch.location, startTime: touch.timestamp, location: touch.location, time: touch.timestamp)
         switch fingers.count {
         case 1:
-            press = .pressing(id: touch.id)
+            press = .pressing(id: touch.id, stoppedFling: stoppedFling)
         case 2:
             if case .dragging(_, let marker, _)? = press { mapView.delegate?.mapView(mapView, didEndDragging: marker) }
+            endContinuousGesture()
             flushPendingTap()
-            press = .twoFinger(startTime: touch.timestamp, cancelled: false)
+            press = .twoFinger(TwoFingerStart(fingers: fingers, camera: mapView.currentCamera, time: touch.timestamp), cancelled: false)
         default:
+            endContinuousGesture()
             press = .ignored
         }
     }
@@ -115,20 +127,35 @@ final class TouchRecognizer {
     private func moved(_ touch: MapTouch) {
         guard var finger = fingers[touch.id] else { return ignore(touch, "unknown finger") }
         finger.location = touch.location
+        finger.time = touch.timestamp
         if hypot(touch.location.x - finger.start.x, touch.location.y - finger.start.y) >= GestureThresholds.tapSlop {
             finger.moved = true
         }
         fingers[touch.id] = finger
         switch press {
-        case .pressing(let id)? where id == touch.id && finger.moved:
+        case .pressing(let id, _)? where id == touch.id && finger.moved:
             flushPendingTap()
-            press = .ignored
+            if mapView.settings.scrollGestures {
+                var pan = PanState(anchor: finger.start)
+                startContinuousGesture()
+                pan.move(to: touch.location, at: touch.timestamp, on: mapView)
+                press = .panning(id: id, pan: pan)
+            } else {
+                press = .ignored
+            }
+        case .panning(let id, var pan)? where id == touch.id:
+            pan.move(to: touch.location, at: touch.timestamp, on: mapView)
+            press = .panning(id: id, pan: pan)
         case .dragging(let id, let marker, let offset)? where id == touch.id:
             let point = CGPoint(x: touch.location.x + offset.width, y: touch.location.y + offset.height)
             marker.position = mapView.projection.coordinate(for: point)
             mapView.delegate?.mapView(mapView, didDrag: marker)
-        case .twoFinger(let start, false)? where finger.moved:
-            press = .twoFinger(startTime: start, cancelled: true)
+        case .twoFinger(let start, false)?:
+            decideTwoFingerGesture(start)
+        case .pinching(let start, let rotating)?:
+            press = .pinching(start, rotating: applyPinch(start, rotating: rotating))
+        case .tilting(let start)?:
+            applyTilt(start)
         default:
             break
         }
@@ -137,31 +164,41 @@ final class TouchRecognizer {
     private func ended(_ touch: MapTouch, cancelled: Bool) {
         guard let finger = fingers.removeValue(forKey: touch.id) else { return ignore(touch, "unknown finger") }
         switch press {
-        case .pressing(let id)? where id == touch.id:
+        case .pressing(let id, let stoppedFling)? where id == touch.id:
             press = nil
-            if !cancelled && !finger.moved { tapped(at: finger.start, began: finger.startTime, ended: touch.timestamp) }
+            if !cancelled && !finger.moved && !stoppedFling {
+                tapped(at: finger.start, began: finger.startTime, ended: touch.timestamp)
+            }
         case .held(let id)? where id == touch.id:
             press = nil
         case .dragging(let id, let marker, _)? where id == touch.id:
             press = nil
             mapView.delegate?.mapView(mapView, didEndDragging: marker)
+        case .panning(let id, let pan)? where id == touch.id:
+            press = nil
+            if !cancelled, let velocity = pan.releaseVelocity(at: touch.timestamp) {
+                fling = Fling(velocity: velocity, last: touch.timestamp, location: touch.location)
+            } else {
+                endContinuousGesture()
+            }
         case .twoFinger(let start, let wasCancelled)?:
             if fingers.isEmpty {
                 press = nil
-                let quick = touch.timestamp - start < GestureThresholds.longPressDuration
+                let quick = touch.timestamp - start.time < GestureThresholds.longPressDuration
                 if !cancelled && !wasCancelled && !finger.moved && quick {
                     mapView.handleTwoFingerTap(at: twoFingerCentre(finger))
                 }
             } else {
-                press = .twoFinger(startTime: start, cancelled: wasCancelled || cancelled || finger.moved)
+                press = .twoFinger(start, cancelled: wasCancelled || cancelled || finger.moved)
                 lastLifted = finger.location
             }
+        case .pinching?, .tilting?:
+            endContinuousGesture()
+            press = fingers.isEmpty ? nil : .ignored
         default:
             if fingers.isEmpty { press = nil }
         }
     }
-
-    private var lastLifted: CGPoint?
 
     private func twoFingerCentre(_ last: Finger) -> CGPoint {
         guard let first = lastLifted else { return last.location }
@@ -169,7 +206,27 @@ final class TouchRecognizer {
         return CGPoint(x: (first.x + last.location.x) / 2, y: (first.y + last.location.y) / 2)
     }
 
-    // MARK: Decisions
+    // MARK: Continuous gestures
+
+    private var gestureActive = false
+
+    /// A gesture takes the camera: a running animation stops where it is, `willMove(true)`.
+    func startContinuousGesture() {
+        guard !gestureActive else { return }
+        gestureActive = true
+        mapView.stopAnimation()
+        mapView.motion.gestureCount += 1
+        mapView.beginMove(gesture: true)
+    }
+
+    /// The gesture lets go of the camera; `idleAt` follows once nothing else moves.
+    func endContinuousGesture() {
+        guard gestureActive else { return }
+        gestureActive = false
+        mapView.motion.gestureCount = max(0, mapView.motion.gestureCount - 1)
+    }
+
+    // MARK: Taps and presses
 
     private func tapped(at point: CGPoint, began: TimeInterval, ended: TimeInterval) {
         guard mapView.settings.zoomGestures else { return mapView.handleTap(at: point) }
@@ -186,7 +243,7 @@ final class TouchRecognizer {
 
     /// Whether the finger now down began inside the pending tap's double-tap window.
     private var isSecondTapInProgress: Bool {
-        guard let pending = pendingTap, case .pressing(let id)? = press, let finger = fingers[id] else { return false }
+        guard let pending = pendingTap, case .pressing(let id, _)? = press, let finger = fingers[id] else { return false }
         return finger.startTime <= pending.deadline
     }
 

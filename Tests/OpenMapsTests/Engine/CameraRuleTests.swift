@@ -165,8 +165,8 @@ struct CameraRuleTests {
         let quick = MapHarness(zoomGestures: false)
         quick.tap(CGPoint(x: 50, y: 700), settle: false)
         #expect(quick.delegate.events == ["didTapAt"])
-        // Moving 9 points is still a tap, 10 is not.
-        for (distance, expected) in [(9.0, ["didTapAt"]), (10.0, [String]())] {
+        // Moving 9 points is still a tap; 10 is a pan.
+        for (distance, expected) in [(9.0, ["didTapAt"]), (10.0, ["willMove(true)", "didChange", "idle"])] {
             let h = MapHarness(zoomGestures: false)
             h.host.send(MapTouch(id: 1, phase: .began, location: CGPoint(x: 50, y: 50), timestamp: 0))
             h.host.send(MapTouch(id: 1, phase: .moved, location: CGPoint(x: 50 + distance, y: 50), timestamp: 0.02))
