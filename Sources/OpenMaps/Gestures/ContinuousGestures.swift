@@ -70,6 +70,8 @@ extension GestureThresholds {
     static let velocityWindow: TimeInterval = 0.1
     /// A finger still this long before lifting has rested: no fling.
     static let restInterval: TimeInterval = 0.05
+    /// A finger that has not reported for this long counts as still.
+    static let stillInterval: TimeInterval = 0.05
     /// Slower releases do not fling.
     static let minimumFlingSpeed: CGFloat = 100
     /// A fling stops below this speed.
@@ -139,6 +141,12 @@ extension TouchRecognizer {
     /// or pinch (spreading, closing, turning or moving together).
     func decideTwoFingerGesture(_ start: TwoFingerStart) {
         guard let (a, b) = locations(start), start.distance > 1 else { return }
+        // Fingers report one at a time: decide when both have reported for the same moment
+        // (or one has stayed still for a while), once one has moved past the slop.
+        guard let f1 = fingers[start.ids.0], let f2 = fingers[start.ids.1] else { return }
+        let m1 = hypot(a.x - start.first.x, a.y - start.first.y), m2 = hypot(b.x - start.second.x, b.y - start.second.y)
+        let inStep = abs(f1.time - f2.time) < 1e-6 || abs(f1.time - f2.time) > GestureThresholds.stillInterval
+        guard inStep, max(m1, m2) >= GestureThresholds.tapSlop else { return }
         let settings = map.settings
         let ratio = hypot(b.x - a.x, b.y - a.y) / start.distance
         let turned = abs(turn(start, a, b))

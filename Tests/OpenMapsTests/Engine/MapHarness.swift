@@ -105,4 +105,38 @@ final class MapHarness {
     }
 
     func settle() { host.runUntilIdle() }
+
+    /// One finger moving at constant speed at 60 Hz; rests 0.1 s before lifting unless `fling`.
+    func pan(from: CGPoint, to: CGPoint, duration: TimeInterval = 0.3, fling: Bool = false) {
+        let id = nextID
+        nextID += 1
+        let t0 = host.time
+        host.send(MapTouch(id: id, phase: .began, location: from, timestamp: t0))
+        let frames = max(1, Int((duration * 60).rounded()))
+        for frame in 1...frames {
+            let f = Double(frame) / Double(frames)
+            host.send(MapTouch(id: id, phase: .moved, location: CGPoint(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f), timestamp: t0 + duration * f))
+        }
+        host.send(MapTouch(id: id, phase: .ended, location: to, timestamp: t0 + duration + (fling ? 0 : 0.1)))
+    }
+
+    /// Two fingers moving from their start points to their end points at 60 Hz, resting 0.1 s.
+    func twoFingers(_ a: (CGPoint, CGPoint), _ b: (CGPoint, CGPoint), duration: TimeInterval = 0.3) {
+        let ids = (nextID, nextID + 1)
+        nextID += 2
+        let t0 = host.time
+        host.send(MapTouch(id: ids.0, phase: .began, location: a.0, timestamp: t0))
+        host.send(MapTouch(id: ids.1, phase: .began, location: b.0, timestamp: t0))
+        let frames = max(1, Int((duration * 60).rounded()))
+        func mix(_ p: (CGPoint, CGPoint), _ f: Double) -> CGPoint {
+            CGPoint(x: p.0.x + (p.1.x - p.0.x) * f, y: p.0.y + (p.1.y - p.0.y) * f)
+        }
+        for frame in 1...frames {
+            let f = Double(frame) / Double(frames)
+            host.send(MapTouch(id: ids.0, phase: .moved, location: mix(a, f), timestamp: t0 + duration * f))
+            host.send(MapTouch(id: ids.1, phase: .moved, location: mix(b, f), timestamp: t0 + duration * f))
+        }
+        host.send(MapTouch(id: ids.0, phase: .ended, location: a.1, timestamp: t0 + duration + 0.1))
+        host.send(MapTouch(id: ids.1, phase: .ended, location: b.1, timestamp: t0 + duration + 0.1))
+    }
 }
