@@ -180,3 +180,62 @@ struct MapPointAndLayerTests {
         #expect(map.mapView.cameraTargetBounds == nil)
     }
 }
+
+@MainActor
+@Suite("Perspective camera")
+struct PerspectiveTests {
+    private func map(tilt: Double, bearing: Double = 0) -> GMSMapView {
+        GMSMapView(
+            frame: CGRect(x: 0, y: 0, width: 400, height: 800),
+            camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 16, bearing: bearing, viewingAngle: tilt))
+    }
+
+    @Test func roundTripIsExactToANanodegreeUnderTilt() {
+        for tilt in [0.0, 20, 45, 65] {
+            for bearing in [0.0, 33, 250] {
+                let projection = map(tilt: tilt, bearing: bearing).projection
+                for dx in stride(from: -0.004, through: 0.004, by: 0.002) {
+                    for dy in stride(from: -0.002, through: 0.004, by: 0.002) {
+                        let c = CLLocationCoordinate2D(latitude: 60.17 + dy, longitude: 24.94 + dx)
+                        let p = projection.point(for: c)
+                        guard p.y > -10_000 else { continue }
+                        let back = projection.coordinate(for: p)
+                        #expect(abs(back.latitude - c.latitude) < 1e-9 && abs(back.longitude - c.longitude) < 1e-9, "\(tilt) \(bearing)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func tiltKeepsTheScaleAtTheFocusAndShrinksTheDistance() {
+        let flat = map(tilt: 0).projection, tilted = map(tilt: 45).projection
+        let near = CLLocationCoordinate2D(latitude: 60.169, longitude: 24.94)
+        let far = CLLocationCoordinate2D(latitude: 60.171, longitude: 24.94)
+        #expect(abs(flat.point(for: CLLocationCoordinate2D(latitude: 60.17, longitude: 24.94)).y - 400) < 1e-9)
+        #expect(abs(tilted.point(for: CLLocationCoordinate2D(latitude: 60.17, longitude: 24.94)).y - 400) < 1e-9)
+        // Far ground is drawn smaller, near ground larger, than without tilt.
+        #expect(400 - tilted.point(for: far).y < 400 - flat.point(for: far).y)
+        #expect(tilted.point(for: near).y - 400 < flat.point(for: near).y - 400)
+    }
+
+    @Test func visibleRegionIsATrapezoid() {
+        let region = map(tilt: 45).projection.visibleRegion()
+        let farWidth = region.farRight.longitude - region.farLeft.longitude
+        let nearWidth = region.nearRight.longitude - region.nearLeft.longitude
+        #expect(farWidth > nearWidth * 1.5)
+        #expect(region.farLeft.latitude > region.nearLeft.latitude)
+    }
+
+    @Test func markersAreHitWhereTheyAreDrawnUnderTilt() throws {
+        let map = MapHarness()
+        map.mapView.camera = GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 17, bearing: 40, viewingAngle: 60)
+        map.delegate.events = []
+        let marker = map.addMarker("far", at: CLLocationCoordinate2D(latitude: 51.5015, longitude: -0.126))
+        map.delegate.handledMarkers = ["far"]
+        let centre = try #require(map.host.iconCenter(of: marker))
+        map.tap(centre)
+        #expect(map.delegate.events == ["didTap:far"])
+        let coordinate = map.mapView.projection.coordinate(for: map.mapView.projection.point(for: marker.position))
+        #expect(abs(coordinate.latitude - marker.position.latitude) < 1e-9)
+    }
+}
