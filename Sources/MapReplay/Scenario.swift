@@ -44,6 +44,7 @@ public struct Scenario {
         case point(CGPoint)
         case marker(String)
         case infoWindow(String)
+        case control(MapControl)
     }
 
     struct RawTouch {
@@ -66,6 +67,10 @@ public struct Scenario {
         case twoFingerTap(CGPoint)
         case longPress(Target)
         case drag(marker: String, to: CGPoint, duration: Double)
+        case pan(from: CGPoint, to: CGPoint, duration: Double, fling: Bool)
+        case pinch(center: CGPoint, scale: Double, duration: Double)
+        case rotate(center: CGPoint, degrees: Double, duration: Double)
+        case tilt(center: CGPoint?, degrees: Double, duration: Double)
         case touches([RawTouch])
         case select(String?)
         case set(marker: String, changes: MarkerChanges)

@@ -184,9 +184,8 @@ extension Scenario {
             throw r.fail("a target needs \"marker\" or \"infoWindow\"")
         }
         if case .string(let name) = value {
-            let known: Set<String> = ["myLocationButton", "compass", "myLocationDot"]
-            guard known.contains(name) else { throw ScenarioError(step: index, "unknown tap target \"\(name)\"") }
-            throw ScenarioError(step: index, "tapping \(name) is not supported yet (on-map controls come with gestures)")
+            guard let control = MapControl(rawValue: name) else { throw ScenarioError(step: index, "unknown tap target \"\(name)\"") }
+            return .control(control)
         }
         return .point(try point(value, "the point", step: index))
     }
@@ -201,8 +200,30 @@ extension Scenario {
         case "doubleTap": return .doubleTap(try point(body, "doubleTap", step: index))
         case "twoFingerTap": return .twoFingerTap(try point(body, "twoFingerTap", step: index))
         case "longPress": return .longPress(try target(body, index: index, ids: ids, allowed: ["marker", "infoWindow"]))
-        case "pan", "pinch", "rotate", "tilt":
-            throw ScenarioError(step: index, "\(kind) is not supported yet (continuous gestures come in a later version)")
+        case "pan":
+            let r = try reader()
+            try r.only(["from", "to", "duration", "fling"])
+            return .pan(
+                from: try point(try r.value("from"), "pan.from", step: index), to: try point(try r.value("to"), "pan.to", step: index),
+                duration: try r.has("duration") ? r.positive("duration") : 0.3, fling: try r.optionalBool("fling") ?? false)
+        case "pinch":
+            let r = try reader()
+            try r.only(["center", "scale", "duration"])
+            return .pinch(
+                center: try point(try r.value("center"), "pinch.center", step: index), scale: try r.positive("scale"),
+                duration: try r.has("duration") ? r.positive("duration") : 0.3)
+        case "rotate":
+            let r = try reader()
+            try r.only(["center", "degrees", "duration"])
+            return .rotate(
+                center: try point(try r.value("center"), "rotate.center", step: index), degrees: try r.number("degrees"),
+                duration: try r.has("duration") ? r.positive("duration") : 0.3)
+        case "tilt":
+            let r = try reader()
+            try r.only(["center", "degrees", "duration"])
+            return .tilt(
+                center: try r.has("center") ? point(try r.value("center"), "tilt.center", step: index) : nil,
+                degrees: try r.number("degrees"), duration: try r.has("duration") ? r.positive("duration") : 0.3)
         case "drag":
             let r = try reader()
             try r.only(["marker", "to", "duration"])

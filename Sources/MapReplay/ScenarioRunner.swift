@@ -72,6 +72,27 @@ public final class ScenarioRunner {
         case .longPress(let target):
             guard let point = resolve(target) else { return }
             touch(at: [point], down: 0.7)
+        case .pan(let from, let to, let duration, let fling):
+            move(fingers: [(from, to)], duration: duration, rest: fling ? 0 : 0.1)
+        case .pinch(let center, let scale, let duration):
+            let half = 50.0, spread = 50.0 * scale
+            move(
+                fingers: [
+                    (CGPoint(x: center.x - half, y: center.y), CGPoint(x: center.x - spread, y: center.y)),
+                    (CGPoint(x: center.x + half, y: center.y), CGPoint(x: center.x + spread, y: center.y)),
+                ], duration: duration, rest: 0.1)
+        case .rotate(let center, let degrees, let duration):
+            // Fingers 100 pt apart turn about the centre, clockwise on screen for positive degrees.
+            let left = CGPoint(x: center.x - 50, y: center.y), right = CGPoint(x: center.x + 50, y: center.y)
+            move(fingers: [(left, left), (right, right)], duration: duration, rest: 0.1, turning: (center, degrees))
+        case .tilt(let center, let degrees, let duration):
+            let c = center ?? CGPoint(x: scenario.size.width / 2, y: scenario.size.height / 2)
+            let rise = degrees / ScenarioRunner.tiltDegreesPerPoint
+            move(
+                fingers: [
+                    (CGPoint(x: c.x - 50, y: c.y), CGPoint(x: c.x - 50, y: c.y - rise)),
+                    (CGPoint(x: c.x + 50, y: c.y), CGPoint(x: c.x + 50, y: c.y - rise)),
+                ], duration: duration, rest: 0.1)
         case .drag(let id, let to, let duration):
             guard let marker = markers[id], let start = host.iconCenter(of: marker) else { return }
             drag(from: start, to: to, duration: duration)
@@ -130,6 +151,7 @@ public final class ScenarioRunner {
         case .point(let point): return point
         case .marker(let id): return markers[id].flatMap { host.iconCenter(of: $0) }
         case .infoWindow(let id): return markers[id].flatMap { host.infoWindowCenter(of: $0) }
+        case .control(let control): return host.center(of: control)
         }
     }
 
@@ -145,6 +167,40 @@ public final class ScenarioRunner {
             host.send(MapTouch(id: id, phase: .ended, location: point, timestamp: start + down))
         }
         if settle { settleGesture() }
+    }
+
+    /// Degrees of viewing angle per point two fingers rise (the engine's tilt gesture rate).
+    static let tiltDegreesPerPoint = 0.25
+
+    /// Fingers moving at constant speed at 60 Hz from start to end points (or, with `turning`,
+    /// turning about a centre by degrees clockwise), resting `rest` seconds before lifting.
+    private func move(
+        fingers paths: [(CGPoint, CGPoint)], duration: TimeInterval, rest: TimeInterval, turning: (CGPoint, Double)? = nil
+    ) {
+        let t0 = host.time
+        let ids = paths.map { _ in nextTouchID += 1; return nextTouchID }
+        for (id, path) in zip(ids, paths) {
+            host.send(MapTouch(id: id, phase: .began, location: path.0, timestamp: t0))
+        }
+        func position(_ path: (CGPoint, CGPoint), _ f: Double) -> CGPoint {
+            if let (c, degrees) = turning {
+                let a = degrees * f * .pi / 180
+                let dx = path.0.x - c.x, dy = path.0.y - c.y
+                return CGPoint(x: c.x + dx * cos(a) - dy * sin(a), y: c.y + dx * sin(a) + dy * cos(a))
+            }
+            return CGPoint(x: path.0.x + (path.1.x - path.0.x) * f, y: path.0.y + (path.1.y - path.0.y) * f)
+        }
+        let frames = max(1, Int((duration * 60).rounded()))
+        for frame in 1...frames {
+            let f = Double(frame) / Double(frames)
+            for (id, path) in zip(ids, paths) {
+                host.send(MapTouch(id: id, phase: .moved, location: position(path, f), timestamp: t0 + duration * f))
+            }
+        }
+        for (id, path) in zip(ids, paths) {
+            host.send(MapTouch(id: id, phase: .ended, location: position(path, 1), timestamp: t0 + duration + rest))
+        }
+        settleGesture()
     }
 
     private func drag(from start: CGPoint, to end: CGPoint, duration: TimeInterval) {

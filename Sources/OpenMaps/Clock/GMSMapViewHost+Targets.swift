@@ -1,9 +1,9 @@
 import Foundation
 
 extension GMSMapViewHost {
-    /// Whether a gesture is under way or waiting on time (a finger down, a tap waiting out
-    /// the double-tap window).
-    public var isRecognizingGesture: Bool { mapView.touches.isBusy }
+    /// Whether a gesture is still being recognised: a finger is down, or a tap waits out the
+    /// double-tap window. (A fling after the fingers lift goes on, like an animation.)
+    public var isRecognizingGesture: Bool { mapView.touches.isDeciding }
 
     /// The centre of a marker's icon as drawn now (the copy nearest the camera target), or
     /// nil when the marker is not on this map.
@@ -21,5 +21,26 @@ extension GMSMapViewHost {
     /// Whether a marker's info window is open.
     public func isInfoWindowOpen(for marker: GMSMarker) -> Bool {
         mapView.selectedMarker === marker && mapView.selection.window != nil
+    }
+
+    /// The centre of an on-map control (where it is or would be when hidden), or nil for the
+    /// My Location dot without a location.
+    public func center(of control: MapControl) -> CGPoint? {
+        switch control {
+        case .compass: return CGPoint(x: mapView.compassFrame.midX, y: mapView.compassFrame.midY)
+        case .myLocationButton: return CGPoint(x: mapView.myLocationButtonFrame.midX, y: mapView.myLocationButtonFrame.midY)
+        case .myLocationDot:
+            guard let location = mapView.myLocation, location.coordinate.isValid else { return nil }
+            return mapView.projection.point(for: location.coordinate)
+        }
+    }
+
+    /// Whether a control is shown now.
+    public func isShown(_ control: MapControl) -> Bool {
+        switch control {
+        case .compass: return mapView.isCompassShown
+        case .myLocationButton: return mapView.isMyLocationButtonShown
+        case .myLocationDot: return mapView.myLocationPoint != nil
+        }
     }
 }

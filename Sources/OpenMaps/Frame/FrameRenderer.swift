@@ -38,6 +38,7 @@ extension GMSMapView {
         if let frame = windowFrame(), let window = selection.window {
             canvas.draw(window.image.bitmap, in: frame.image)
         }
+        drawControls(in: canvas)
     }
 
     /// Under a steep tilt the horizon can come into view: above it, a pale sky fading into haze.

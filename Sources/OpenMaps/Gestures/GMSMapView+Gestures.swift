@@ -4,6 +4,7 @@ extension GMSMapView {
     /// A tap, routed to what it hit first: the info window, a marker, or the map
     /// (decisions.md rules 1-5 and 9).
     func handleTap(at point: CGPoint) {
+        if handleControlTap(at: point) { return }
         if let frame = windowFrame(), frame.hit.contains(point), let marker = selection.marker {
             delegate?.mapView(self, didTapInfoWindowOf: marker)
             return

@@ -53,7 +53,10 @@ final class TouchRecognizer {
     var map: GMSMapView { mapView }
 
     /// Whether a finger is down, a fling runs, or a decision is waiting on time.
-    var isBusy: Bool { !fingers.isEmpty || pendingTap != nil || fling != nil }
+    var isBusy: Bool { isDeciding || fling != nil }
+
+    /// Whether a finger is down or a decision is waiting on time.
+    var isDeciding: Bool { !fingers.isEmpty || pendingTap != nil }
 
     /// Whether a marker is being dragged by a finger.
     func isDragging(_ marker: GMSMarker) -> Bool {

@@ -1,0 +1,117 @@
+import Foundation
+import MapDrawing
+
+/// The on-map controls a host can point at.
+public enum MapControl: String, Sendable, CaseIterable {
+    /// The compass (top right), shown while the bearing is not 0 and `compassButton` is on.
+    case compass
+    /// The My Location button (bottom right), shown while `myLocationButton` and My Location are on.
+    case myLocationButton
+    /// The My Location dot, shown at the device location while My Location is on.
+    case myLocationDot
+}
+
+/// Where the controls sit and how they look: inside the padding, 12 points from the edges.
+enum ControlLayout {
+    static let margin: CGFloat = 12
+    static let compassSize: CGFloat = 40
+    static let buttonSize: CGFloat = 48
+}
+
+extension GMSMapView {
+    /// The compass's frame (whether or not it is shown).
+    var compassFrame: CGRect {
+        let size = ControlLayout.compassSize
+        return CGRect(
+            x: bounds.width - padding.right - ControlLayout.margin - size, y: padding.top + ControlLayout.margin,
+            width: size, height: size)
+    }
+
+    /// The My Location button's frame (whether or not it is shown).
+    var myLocationButtonFrame: CGRect {
+        let size = ControlLayout.buttonSize
+        return CGRect(
+            x: bounds.width - padding.right - ControlLayout.margin - size,
+            y: bounds.height - padding.bottom - ControlLayout.margin - size, width: size, height: size)
+    }
+
+    var isCompassShown: Bool { settings.compassButton && currentCamera.bearing != 0 }
+    var isMyLocationButtonShown: Bool { settings.myLocationButton && isMyLocationEnabled }
+
+    /// Handles a tap on a shown control; returns whether one was hit (rule 5).
+    func handleControlTap(at point: CGPoint) -> Bool {
+        if isCompassShown, compassFrame.contains(point) {
+            // Turns the camera north over 0.3 s; not a gesture (rule 18).
+            let camera = currentCamera
+            startAnimation(
+                to: GMSCameraPosition(target: camera.target, zoom: camera.zoom, bearing: 0, viewingAngle: camera.viewingAngle),
+                duration: 0.3, gesture: false)
+            return true
+        }
+        if isMyLocationButtonShown, myLocationButtonFrame.contains(point) {
+            if delegate?.didTapMyLocationButton(for: self) == true { return true }
+            if let location = myLocation, location.coordinate.isValid {
+                let camera = currentCamera
+                startAnimation(
+                    to: GMSCameraPosition(target: location.coordinate, zoom: camera.zoom, bearing: camera.bearing, viewingAngle: camera.viewingAngle),
+                    duration: 0.5, gesture: false)
+            }
+            return true
+        }
+        return false
+    }
+
+    /// Draws the shown controls on top of everything.
+    func drawControls(in canvas: Canvas) {
+        if isCompassShown { Compass.draw(in: compassFrame, bearing: currentCamera.bearing, canvas: canvas) }
+        if isMyLocationButtonShown { MyLocationButton.draw(in: myLocationButtonFrame, canvas: canvas) }
+    }
+}
+
+/// A white disc with a needle pointing north (red) and south (grey).
+enum Compass {
+    static func draw(in frame: CGRect, bearing: Double, canvas: Canvas) {
+        let disc = Path.ellipse(in: frame)
+        canvas.drawShadow(of: disc, color: Color(white: 0, alpha: 0.3), offset: CGSize(width: 0, height: 1), radius: 3)
+        canvas.fill(disc, with: .white)
+        canvas.withSavedState {
+            canvas.translate(x: frame.midX, y: frame.midY)
+            canvas.rotate(by: -bearing * .pi / 180)
+            let length = frame.height * 0.36, half = frame.width * 0.1
+            var north = Path()
+            north.move(to: CGPoint(x: 0, y: -length))
+            north.line(to: CGPoint(x: half, y: 0))
+            north.line(to: CGPoint(x: -half, y: 0))
+            north.close()
+            var south = Path()
+            south.move(to: CGPoint(x: 0, y: length))
+            south.line(to: CGPoint(x: -half, y: 0))
+            south.line(to: CGPoint(x: half, y: 0))
+            south.close()
+            canvas.fill(north, with: Color(rgb: 0xEA4335))
+            canvas.fill(south, with: Color(rgb: 0x9AA0A6))
+        }
+    }
+}
+
+/// A white disc with a crosshair target, Google's My Location button.
+enum MyLocationButton {
+    static func draw(in frame: CGRect, canvas: Canvas) {
+        let disc = Path.ellipse(in: frame)
+        canvas.drawShadow(of: disc, color: Color(white: 0, alpha: 0.3), offset: CGSize(width: 0, height: 1), radius: 3)
+        canvas.fill(disc, with: .white)
+        let c = CGPoint(x: frame.midX, y: frame.midY)
+        let ink = Color(rgb: 0x5F6368)
+        let ring = frame.width * 0.2
+        canvas.stroke(.ellipse(in: CGRect(x: c.x - ring, y: c.y - ring, width: 2 * ring, height: 2 * ring)), with: ink, style: StrokeStyle(width: 2))
+        let dot = frame.width * 0.09
+        canvas.fill(.ellipse(in: CGRect(x: c.x - dot, y: c.y - dot, width: 2 * dot, height: 2 * dot)), with: ink)
+        var ticks = Path()
+        let inner = ring, outer = frame.width * 0.3
+        for (dx, dy) in [(0.0, -1.0), (0, 1), (-1, 0), (1, 0)] {
+            ticks.move(to: CGPoint(x: c.x + dx * inner, y: c.y + dy * inner))
+            ticks.line(to: CGPoint(x: c.x + dx * outer, y: c.y + dy * outer))
+        }
+        canvas.stroke(ticks, with: ink, style: StrokeStyle(width: 2, cap: .round))
+    }
+}
