@@ -38,6 +38,11 @@ extension GMSMapView {
     var isCompassShown: Bool { settings.compassButton && currentCamera.bearing != 0 }
     var isMyLocationButtonShown: Bool { settings.myLocationButton && isMyLocationEnabled }
 
+    /// Whether a point is on a shown control.
+    func isOnShownControl(_ point: CGPoint) -> Bool {
+        (isCompassShown && compassFrame.contains(point)) || (isMyLocationButtonShown && myLocationButtonFrame.contains(point))
+    }
+
     /// Handles a tap on a shown control; returns whether one was hit (rule 5).
     func handleControlTap(at point: CGPoint) -> Bool {
         if isCompassShown, compassFrame.contains(point) {

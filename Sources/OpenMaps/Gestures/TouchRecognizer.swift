@@ -232,7 +232,11 @@ final class TouchRecognizer {
     // MARK: Taps and presses
 
     private func tapped(at point: CGPoint, began: TimeInterval, ended: TimeInterval) {
-        guard mapView.settings.zoomGestures else { return mapView.handleTap(at: point) }
+        // Controls are buttons: they answer at once, with no double-tap wait.
+        guard mapView.settings.zoomGestures, !mapView.isOnShownControl(point) else {
+            flushPendingTap()
+            return mapView.handleTap(at: point)
+        }
         if let pending = pendingTap, began <= pending.deadline,
             hypot(point.x - pending.location.x, point.y - pending.location.y) < GestureThresholds.doubleTapDistance
         {
