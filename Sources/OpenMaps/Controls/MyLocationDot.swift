@@ -9,10 +9,11 @@ enum MyLocationDot {
     static let hitRadius: CGFloat = 16
     static let blue = Color(rgb: 0x4285F4)
 
-    static func draw(at point: CGPoint, accuracyPoints: CGFloat, in canvas: Canvas) {
+    /// Draws the dot; the accuracy circle lies on the ground, foreshortened by `squash` under tilt.
+    static func draw(at point: CGPoint, accuracyPoints: CGFloat, squash: CGFloat = 1, in canvas: Canvas) {
         if accuracyPoints > radius + ringWidth, accuracyPoints.isFinite {
-            let r = min(accuracyPoints, 20_000)
-            let circle = Path.ellipse(in: CGRect(x: point.x - r, y: point.y - r, width: 2 * r, height: 2 * r))
+            let r = min(accuracyPoints, 20_000), ry = r * min(max(squash, 0), 1)
+            let circle = Path.ellipse(in: CGRect(x: point.x - r, y: point.y - ry, width: 2 * r, height: 2 * ry))
             canvas.fill(circle, with: blue.withAlpha(0.15))
             canvas.stroke(circle, with: blue.withAlpha(0.3), style: StrokeStyle(width: 1))
         }
@@ -39,7 +40,10 @@ extension GMSMapView {
 
     func drawMyLocation(in canvas: Canvas) {
         guard let point = myLocationPoint, let location = myLocation else { return }
-        let accuracy = location.horizontalAccuracy > 0 ? projection.points(forMeters: location.horizontalAccuracy, at: location.coordinate) : 0
-        MyLocationDot.draw(at: point, accuracyPoints: accuracy, in: canvas)
+        let viewport = viewport
+        let metres = location.horizontalAccuracy > 0 ? location.horizontalAccuracy : 0
+        let accuracy = metres * viewport.pointsPerMeter(atLatitude: location.coordinate.latitude) * viewport.groundScale(atViewY: point.y)
+        let squash = cos(min(max(viewport.tilt, 0), 89) * .pi / 180)
+        MyLocationDot.draw(at: point, accuracyPoints: accuracy, squash: squash, in: canvas)
     }
 }
