@@ -29,6 +29,46 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    Benchmark("Pan at 60 touch events per second: engine time per touch event (no drawing)", configuration: .init(timeUnits: .nanoseconds)) { @MainActor benchmark async in
+        let iterations = benchmark.scaledIterations
+        let fixture = EngineFixture(markers: 100, zoomGestures: true)
+        var time = 0.0
+        var finger = 0
+        var step = 0
+        benchmark.startMeasurement()
+        for _ in iterations {
+            // Two-second pans: 120 moves, then lift and start again.
+            if step % 120 == 0 {
+                if finger > 0 {
+                    fixture.host.send(MapTouch(id: finger, phase: .ended, location: CGPoint(x: 500, y: 200), timestamp: time))
+                }
+                finger += 1
+                time += 1.0 / 60
+                fixture.host.send(MapTouch(id: finger, phase: .began, location: CGPoint(x: 100, y: 200), timestamp: time))
+            }
+            step += 1
+            time += 1.0 / 60
+            let x = 100 + Double(step % 120) * 3.3
+            fixture.host.send(MapTouch(id: finger, phase: .moved, location: CGPoint(x: x, y: 200), timestamp: time))
+        }
+        benchmark.stopMeasurement()
+    }
+
+    Benchmark("Projection round trip under tilt 45 and bearing 30", configuration: .init(timeUnits: .nanoseconds)) { @MainActor benchmark async in
+        let iterations = benchmark.scaledIterations
+        let map = GMSMapView(
+            frame: CGRect(x: 0, y: 0, width: 640, height: 400),
+            camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 15, bearing: 30, viewingAngle: 45))
+        let projection = map.projection
+        var point = CGPoint(x: 100, y: 250)
+        benchmark.startMeasurement()
+        for index in iterations {
+            point.x = 100 + Double(index % 400)
+            blackHole(projection.point(for: projection.coordinate(for: point)))
+        }
+        benchmark.stopMeasurement()
+    }
+
     Benchmark("Frame: 100 default markers + info window, 1280x800 at scale 2") { @MainActor benchmark async in
         let iterations = benchmark.scaledIterations
         do {
