@@ -1,4 +1,5 @@
 import Foundation
+import MapDrawing
 import OpenMaps
 
 /// A parsed replay scenario (the contract is `shared/spec/replay.md`): a map's set-up, how
@@ -19,6 +20,24 @@ public struct Scenario {
         var tappable: Bool?, draggable: Bool?, flat: Bool?
         var rotation: Double?, opacity: Double?
         var tracksInfoWindowChanges: Bool?
+    }
+
+    struct OverlaySpec {
+        enum Kind: String { case circle, polyline, polygon, groundOverlay }
+        var id: String
+        var kind: Kind
+        var position: CLLocationCoordinate2D?
+        var radius: Double?
+        var path: [CLLocationCoordinate2D] = []
+        var holes: [[CLLocationCoordinate2D]] = []
+        var bounds: (CLLocationCoordinate2D, CLLocationCoordinate2D)?
+        var iconSize: CGSize?
+        var tappable: Bool?
+        var zIndex: Int32?
+        var strokeColor: Color?, fillColor: Color?
+        var strokeWidth: Double?
+        var geodesic: Bool?
+        var bearing: Double?, opacity: Double?
     }
 
     struct ViewSpec {
@@ -75,6 +94,7 @@ public struct Scenario {
         case select(String?)
         case set(marker: String, changes: MarkerChanges)
         case addMarker(MarkerSpec)
+        case addOverlay(OverlaySpec)
         case animate(CameraSpec, duration: Double?)
         case move(CameraSpec)
         case update(GMSCameraUpdateSpec)
@@ -98,6 +118,7 @@ public struct Scenario {
     var mapStyle: String?
     var delegate = DelegateSpec()
     var markers: [MarkerSpec] = []
+    var overlays: [OverlaySpec] = []
     var steps: [Step] = []
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MapDrawing
 import OpenMaps
 
 extension Scenario {
@@ -44,8 +45,13 @@ extension Scenario {
                 markers.append(marker)
             }
         }
-        if top.has("overlays"), !(try top.array("overlays")).isEmpty {
-            throw ScenarioError("overlays are not supported yet")
+        var overlayIDs = Set<String>()
+        if top.has("overlays") {
+            for (index, value) in try top.array("overlays").enumerated() {
+                let overlay = try Scenario.overlay(value, path: "overlays[\(index)]", step: nil)
+                guard overlayIDs.insert(overlay.id).inserted else { throw ScenarioError("overlays[\(index)]: duplicate id \"\(overlay.id)\"") }
+                overlays.append(overlay)
+            }
         }
         for (index, value) in try top.array("steps").enumerated() {
             steps.append(try Scenario.step(value, index: index, ids: &ids))
@@ -172,6 +178,62 @@ extension Scenario {
         return spec
     }
 
+    static func coordinates(_ value: JSONValue, _ what: String, step: Int?) throws -> [CLLocationCoordinate2D] {
+        guard case .array(let items) = value else { throw ScenarioError(step: step, "\(what) must be an array of [latitude, longitude]") }
+        guard items.count <= 100_000 else { throw ScenarioError(step: step, "\(what) has too many points") }
+        return try items.enumerated().map { try coordinate($0.element, "\(what)[\($0.offset)]", step: step) }
+    }
+
+    static func color(_ reader: FieldReader, _ key: String) throws -> Color? {
+        guard let text = try reader.optionalString(key) else { return nil }
+        guard let color = Color(hex: text) else { throw reader.fail("\(reader.path).\(key) must be a colour like \"#ff0000\" or \"#ff000080\"") }
+        return color
+    }
+
+    static func overlay(_ value: JSONValue, path: String, step: Int?) throws -> OverlaySpec {
+        let r = try FieldReader(value, path: path, step: step)
+        try r.only([
+            "id", "type", "position", "radius", "path", "holes", "bounds", "icon", "tappable", "zIndex", "strokeColor",
+            "fillColor", "strokeWidth", "geodesic", "bearing", "opacity",
+        ])
+        let typeName = try r.string("type")
+        guard let kind = OverlaySpec.Kind(rawValue: typeName) else {
+            throw r.fail("\(path).type must be circle, polyline, polygon or groundOverlay, not \"\(typeName)\"")
+        }
+        var spec = OverlaySpec(id: try r.string("id"), kind: kind)
+        switch kind {
+        case .circle:
+            spec.position = try coordinate(try r.value("position"), "\(path).position", step: step)
+            spec.radius = try r.positive("radius")
+        case .polyline, .polygon:
+            spec.path = try coordinates(try r.value("path"), "\(path).path", step: step)
+            if kind == .polygon, r.has("holes") {
+                spec.holes = try r.array("holes").enumerated().map { try coordinates($0.element, "\(path).holes[\($0.offset)]", step: step) }
+            }
+        case .groundOverlay:
+            let corners = try r.array("bounds")
+            guard corners.count == 2 else { throw r.fail("\(path).bounds must be two coordinates") }
+            spec.bounds = (try coordinate(corners[0], "\(path).bounds[0]", step: step), try coordinate(corners[1], "\(path).bounds[1]", step: step))
+            if r.has("icon") {
+                let icon = try r.object("icon")
+                try icon.only(["size"])
+                spec.iconSize = try icon.size("size")
+            }
+        }
+        spec.tappable = try r.optionalBool("tappable")
+        if let z = try r.optionalNumber("zIndex") {
+            guard z == z.rounded(), abs(z) <= Double(Int32.max) else { throw r.fail("\(path).zIndex must be a whole number") }
+            spec.zIndex = Int32(z)
+        }
+        spec.strokeColor = try color(r, "strokeColor")
+        spec.fillColor = try color(r, "fillColor")
+        spec.strokeWidth = try r.optionalNumber("strokeWidth")
+        spec.geodesic = try r.optionalBool("geodesic")
+        spec.bearing = try r.optionalNumber("bearing")
+        spec.opacity = try r.optionalNumber("opacity")
+        return spec
+    }
+
     static func target(_ value: JSONValue, index: Int, ids: Set<String>, allowed: Set<String>) throws -> Target {
         if case .object = value {
             let r = try FieldReader(value, path: "target", step: index)
@@ -270,7 +332,7 @@ extension Scenario {
             guard ids.insert(spec.id).inserted else { throw ScenarioError(step: index, "duplicate marker id \"\(spec.id)\"") }
             return .addMarker(spec)
         case "addOverlay":
-            throw ScenarioError(step: index, "addOverlay is not supported yet")
+            return .addOverlay(try overlay(body, path: "addOverlay", step: index))
         case "camera":
             return try cameraStep(try reader(), index: index)
         case "clear":

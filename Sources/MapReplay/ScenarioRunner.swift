@@ -38,6 +38,7 @@ public final class ScenarioRunner {
         if let type = scenario.mapType { mapView.mapType = type }
         if let style = scenario.mapStyle { mapView.mapStyle = try? GMSMapStyle(jsonString: style) }
         for spec in scenario.markers { add(spec) }
+        for spec in scenario.overlays { add(spec) }
         // The map starts laid out and idle; only then does the delegate listen.
         host.runUntilIdle()
         mapView.delegate = delegate
@@ -114,6 +115,8 @@ public final class ScenarioRunner {
             if let tracks = changes.tracksInfoWindowChanges { marker.tracksInfoWindowChanges = tracks }
             if changes.removeFromMap { marker.map = nil }
         case .addMarker(let spec):
+            add(spec)
+        case .addOverlay(let spec):
             add(spec)
         case .animate(let spec, let duration):
             let camera = merged(spec)
@@ -272,6 +275,61 @@ public final class ScenarioRunner {
         order.removeAll { $0 == spec.id }
         order.append(spec.id)
         marker.map = mapView
+    }
+
+    private func add(_ spec: Scenario.OverlaySpec) {
+        let overlay: GMSOverlay
+        switch spec.kind {
+        case .circle:
+            let circle = GMSCircle(position: spec.position ?? CLLocationCoordinate2D(), radius: spec.radius ?? 0)
+            if let color = spec.strokeColor { circle.strokeColor = UIColor(color) }
+            if let color = spec.fillColor { circle.fillColor = UIColor(color) }
+            if let width = spec.strokeWidth { circle.strokeWidth = width }
+            overlay = circle
+        case .polyline:
+            let line = GMSPolyline(path: ScenarioRunner.path(spec.path))
+            if let color = spec.strokeColor { line.strokeColor = UIColor(color) }
+            if let width = spec.strokeWidth { line.strokeWidth = width }
+            if let geodesic = spec.geodesic { line.geodesic = geodesic }
+            overlay = line
+        case .polygon:
+            let polygon = GMSPolygon(path: ScenarioRunner.path(spec.path))
+            polygon.holes = spec.holes.map(ScenarioRunner.path)
+            if let color = spec.strokeColor { polygon.strokeColor = UIColor(color) }
+            if let color = spec.fillColor { polygon.fillColor = UIColor(color) }
+            if let width = spec.strokeWidth { polygon.strokeWidth = width }
+            if let geodesic = spec.geodesic { polygon.geodesic = geodesic }
+            overlay = polygon
+        case .groundOverlay:
+            let bounds = spec.bounds.map { GMSCoordinateBounds(coordinate: $0.0, coordinate: $0.1) }
+            let ground = GMSGroundOverlay(bounds: bounds, icon: spec.iconSize.map(ScenarioRunner.checkerboard))
+            if let bearing = spec.bearing { ground.bearing = bearing }
+            if let opacity = spec.opacity { ground.opacity = Float(min(max(opacity, 0), 1)) }
+            overlay = ground
+        }
+        if let tappable = spec.tappable { overlay.isTappable = tappable }
+        if let z = spec.zIndex { overlay.zIndex = z }
+        overlay.userData = spec.id
+        overlay.map = mapView
+    }
+
+    private static func path(_ coordinates: [CLLocationCoordinate2D]) -> GMSPath {
+        let path = GMSMutablePath()
+        coordinates.forEach(path.add)
+        return path
+    }
+
+    /// A scenario's ground overlay image: a two-colour checkerboard of a size.
+    static func checkerboard(size: CGSize) -> UIImage {
+        UIGraphicsImageRenderer(size: size).image { context in
+            let cell = max(size.width, size.height) / 8
+            for row in 0..<Int((size.height / cell).rounded(.up)) {
+                for column in 0..<Int((size.width / cell).rounded(.up)) {
+                    ((row + column) % 2 == 0 ? UIColor(red: 0.98, green: 0.74, blue: 0.02, alpha: 1) : UIColor(red: 0.13, green: 0.47, blue: 0.71, alpha: 1)).setFill()
+                    context.fill(CGRect(x: CGFloat(column) * cell, y: CGFloat(row) * cell, width: cell, height: cell))
+                }
+            }
+        }
     }
 
     /// A scenario's plain icon: a blue disc with a white ring, of a size.

@@ -88,7 +88,7 @@ final class ScriptedDelegate: GMSMapViewDelegate {
     }
 
     func mapView(_ mapView: GMSMapView, didTap overlay: GMSOverlay) {
-        log("mapView:didTapOverlay:") { $0.add("overlay", string: overlay.title) }
+        log("mapView:didTapOverlay:") { $0.add("overlay", string: (overlay.userData as? String) ?? overlay.title) }
     }
 
     func mapView(_ mapView: GMSMapView, didTapPOIWithPlaceID placeID: String, name: String, location: CLLocationCoordinate2D) {

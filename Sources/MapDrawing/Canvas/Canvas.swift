@@ -185,6 +185,43 @@ public final class Canvas {
         cairo_restore(cairo)
     }
 
+    /// Draws the part `source` (in pixels) of a bitmap onto the parallelogram with corners
+    /// `topLeft`, `topRight` and `bottomLeft` (in points), clipped to `clip` when given.
+    public func draw(
+        _ image: Bitmap, source: CGRect, topLeft: CGPoint, topRight: CGPoint, bottomLeft: CGPoint, clip: [CGPoint]? = nil,
+        opacity: Double = 1
+    ) {
+        guard !image.isEmpty, source.isFinite, source.width > 0, source.height > 0,
+            topLeft.isFinite, topRight.isFinite, bottomLeft.isFinite
+        else { return }
+        let alpha = opacity.isFinite ? min(max(opacity, 0), 1) : 1
+        guard alpha > 0 else { return }
+        var matrix = cairo_matrix_t(
+            xx: (topRight.x - topLeft.x) / source.width, yx: (topRight.y - topLeft.y) / source.width,
+            xy: (bottomLeft.x - topLeft.x) / source.height, yy: (bottomLeft.y - topLeft.y) / source.height,
+            x0: topLeft.x, y0: topLeft.y)
+        // A degenerate mapping (a line or a point) draws nothing.
+        guard abs(matrix.xx * matrix.yy - matrix.xy * matrix.yx) > 1e-12 else { return }
+        cairo_save(cairo)
+        if let clip, clip.count >= 3, clip.allSatisfy(\.isFinite) {
+            var outline = Path()
+            outline.move(to: clip[0])
+            for point in clip.dropFirst() { outline.line(to: point) }
+            outline.close()
+            outline.apply(to: cairo)
+            cairo_clip(cairo)
+        }
+        cairo_transform(cairo, &matrix)
+        cairo_rectangle(cairo, 0, 0, source.width, source.height)
+        cairo_clip(cairo)
+        cairo_set_source_surface(cairo, image.surface, -source.minX, -source.minY)
+        let pattern = cairo_get_source(cairo)
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_paint_with_alpha(cairo, alpha)
+        cairo_restore(cairo)
+    }
+
     /// Fills the inside of a rectangle with a colour wherever a bitmap is opaque (a template
     /// image in a tint colour).
     public func drawMask(_ image: Bitmap, in rect: CGRect, color: Color) {

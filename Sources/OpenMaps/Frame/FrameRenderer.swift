@@ -17,6 +17,7 @@ extension GMSMapView {
         let viewport = viewport
         canvas.clear(backgroundColor?.color ?? MapPalette.land)
         if mapType != .none { drawGraticule(in: canvas, viewport: viewport) }
+        drawShapes(in: canvas, viewport: viewport)
         drawSky(in: canvas, viewport: viewport)
         for marker in markersInDrawingOrder where marker.opacity > 0 {
             let image = icons.image(for: marker, scale: scale)

@@ -17,6 +17,12 @@ extension GMSMapView {
             tapMarker(marker)
             return
         }
+        if let overlay = shape(at: point) {
+            // Rule 6: the overlay's callback, no didTapAt, then the shown window closes.
+            delegate?.mapView(self, didTap: overlay)
+            deselect()
+            return
+        }
         delegate?.mapView(self, didTapAt: projection.coordinate(for: point))
         deselect()
     }

@@ -63,6 +63,8 @@ open class GMSMapView: UIView {
 
     /// The markers on the map, in the order they were added.
     var markers: [GMSMarker] = []
+    /// The other overlays (circles, polylines, polygons, ground overlays), in the order added.
+    var shapes: [GMSOverlay] = []
     /// The camera as last set or animated.
     var currentCamera: GMSCameraPosition
     /// Engine time in seconds, advanced by the host.
@@ -196,8 +198,21 @@ open class GMSMapView: UIView {
 
     /// Removes every marker and overlay; a shown info window closes first.
     open func clear() {
-        let removed = markers
-        for marker in removed { marker.map = nil }
+        let removed: [GMSOverlay] = markers + shapes
+        for overlay in removed { overlay.map = nil }
+    }
+
+    func overlayJoined(_ overlay: GMSOverlay) {
+        if let marker = overlay as? GMSMarker { return markerJoined(marker) }
+        shapes.removeAll { $0 === overlay }
+        shapes.append(overlay)
+        setNeedsDisplay()
+    }
+
+    func overlayLeft(_ overlay: GMSOverlay) {
+        if let marker = overlay as? GMSMarker { return markerLeft(marker) }
+        shapes.removeAll { $0 === overlay }
+        setNeedsDisplay()
     }
 
     func markerJoined(_ marker: GMSMarker) {

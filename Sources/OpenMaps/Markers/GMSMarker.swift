@@ -68,21 +68,6 @@ open class GMSMarker: GMSOverlay {
     /// Opacity of the icon, 0...1.
     open var opacity: Float = 1 { didSet { changed() } }
 
-    open override var title: String? { didSet { changed() } }
-    open override var zIndex: Int32 { didSet { changed() } }
-
-    /// The map the marker is shown on; setting it adds the marker to that map (on top of the
-    /// others) and removes it from its former one. The marker holds its map weakly.
-    open weak var map: GMSMapView? {
-        didSet {
-            guard oldValue !== map else { return }
-            oldValue?.markerLeft(self)
-            map?.markerJoined(self)
-        }
-    }
-
-    /// Counts changes, so the map redraws what depends on the marker.
-    package private(set) var revision = 0
     /// When the marker was added to its map, for the appear animation.
     var addedAt: TimeInterval?
 
@@ -105,8 +90,21 @@ open class GMSMarker: GMSOverlay {
         DefaultMarkerIcon.image(color: color?.color, scale: UIScreen.defaultScale)
     }
 
-    private func changed() {
-        revision &+= 1
-        map?.setNeedsDisplay()
+    open override func copy() -> Any {
+        let copy = GMSMarker(position: position)
+        copyProperties(to: copy)
+        copy.snippet = snippet
+        copy.icon = icon
+        copy.iconView = iconView
+        copy.tracksViewChanges = tracksViewChanges
+        copy.tracksInfoWindowChanges = tracksInfoWindowChanges
+        copy.groundAnchor = groundAnchor
+        copy.infoWindowAnchor = infoWindowAnchor
+        copy.appearAnimation = appearAnimation
+        copy.isDraggable = isDraggable
+        copy.isFlat = isFlat
+        copy.rotation = rotation
+        copy.opacity = opacity
+        return copy
     }
 }

@@ -5,13 +5,48 @@ import Foundation
 @MainActor
 open class GMSOverlay {
     /// A short description; markers show it in their info window.
-    open var title: String?
-    /// Whether taps on the overlay are reported to the delegate (`true` for markers).
+    open var title: String? { didSet { changed() } }
+    /// Whether taps on the overlay are reported to the delegate (true for markers; false,
+    /// as in the SDK, for shapes).
     open var isTappable = false
-    /// Drawing order among overlays of the same kind: higher is drawn on top.
-    open var zIndex: Int32 = 0
+    /// Drawing order among overlays of the same kind: higher is drawn on top. Markers are
+    /// always above the other overlays.
+    open var zIndex: Int32 = 0 { didSet { changed() } }
     /// Any value the app wants to keep with the overlay.
     open var userData: Any?
 
+    /// The map the overlay is shown on; setting it adds the overlay to that map (on top of
+    /// the others of its kind) and removes it from its former one. Held weakly.
+    open weak var map: GMSMapView? {
+        didSet {
+            guard oldValue !== map else { return }
+            oldValue?.overlayLeft(self)
+            map?.overlayJoined(self)
+        }
+    }
+
+    /// Counts changes, so the map redraws what depends on the overlay.
+    package private(set) var revision = 0
+
     public init() {}
+
+    /// Records a change and asks the map to draw again.
+    func changed() {
+        revision &+= 1
+        map?.setNeedsDisplay()
+    }
+
+    /// A copy of the overlay with `map` nil (the SDK's `NSCopying`).
+    open func copy() -> Any {
+        let copy = GMSOverlay()
+        copyProperties(to: copy)
+        return copy
+    }
+
+    func copyProperties(to copy: GMSOverlay) {
+        copy.title = title
+        copy.isTappable = isTappable
+        copy.zIndex = zIndex
+        copy.userData = userData
+    }
 }

@@ -1,0 +1,40 @@
+import Foundation
+
+/// A circle on the Earth's surface: every point `radius` metres (great-circle distance) from
+/// `position`.
+@MainActor
+open class GMSCircle: GMSOverlay {
+    /// The centre; invalid positions are ignored.
+    open var position: CLLocationCoordinate2D {
+        didSet {
+            if !position.isValid {
+                GMSMapView.logger.warning("circle position \(position) ignored")
+                position = oldValue
+            }
+            changed()
+        }
+    }
+    /// The radius in metres; must be positive (a circle of radius 0 or less is not drawn).
+    open var radius: CLLocationDistance { didSet { changed() } }
+    /// The outline's width in points; 0 draws no outline.
+    open var strokeWidth: CGFloat = 1 { didSet { changed() } }
+    /// The outline's colour (black by default).
+    open var strokeColor: UIColor? = .black { didSet { changed() } }
+    /// The fill (none by default).
+    open var fillColor: UIColor? { didSet { changed() } }
+
+    public init(position: CLLocationCoordinate2D, radius: CLLocationDistance) {
+        self.position = position.isValid ? position : CLLocationCoordinate2D()
+        self.radius = radius
+        super.init()
+    }
+
+    open override func copy() -> Any {
+        let copy = GMSCircle(position: position, radius: radius)
+        copyProperties(to: copy)
+        copy.strokeWidth = strokeWidth
+        copy.strokeColor = strokeColor
+        copy.fillColor = fillColor
+        return copy
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import MapGeometry
+
+/// The anchor of a ground overlay's image by default: its centre.
+public let kGMSGroundOverlayDefaultAnchor = CGPoint(x: 0.5, y: 0.5)
+
+/// An image laid on the map: stretched over bounds, or placed at a position at its size for a
+/// zoom level; turned by `bearing` about its anchor.
+@MainActor
+open class GMSGroundOverlay: GMSOverlay {
+    /// Where the anchor lies; moving it moves the bounds.
+    open var position: CLLocationCoordinate2D { didSet { changed() } }
+    /// The point of the image on `position`, as fractions of its size (centre by default).
+    open var anchor: CGPoint = kGMSGroundOverlayDefaultAnchor { didSet { changed() } }
+    /// The image; without one nothing is drawn (unlike a marker, there is no default).
+    open var icon: UIImage? { didSet { changed() } }
+    /// The image's opacity, 0...1.
+    open var opacity: Float = 1 { didSet { changed() } }
+    /// Degrees clockwise from north the image is turned about its anchor.
+    open var bearing: CLLocationDirection = 0 { didSet { changed() } }
+    /// The zoom at which the image is drawn at its own size, when placed by position.
+    private var zoomLevel: Float?
+    private var storedBounds: GMSCoordinateBounds?
+
+    /// The area the image covers (before its bearing turns it).
+    open var bounds: GMSCoordinateBounds? {
+        get {
+            if let storedBounds { return storedBounds }
+            guard let zoomLevel, let icon else { return nil }
+            let world = WebMercator.worldSize(atZoom: Double(zoomLevel))
+            let p = WebMercator.project(position)
+            let w = icon.size.width / world, h = icon.size.height / world
+            let west = p.x - anchor.x * w, north = p.y - anchor.y * h
+            return GMSCoordinateBounds(
+                coordinate: WebMercator.unproject(MercatorPoint(x: west, y: north + h)),
+                coordinate: WebMercator.unproject(MercatorPoint(x: west + w, y: north)))
+        }
+        set {
+            storedBounds = newValue
+            if let newValue, newValue.isValid {
+                position = GMSGroundOverlay.anchorPoint(of: newValue, anchor: anchor)
+            }
+            changed()
+        }
+    }
+
+    /// An overlay stretched over bounds.
+    public init(bounds: GMSCoordinateBounds?, icon: UIImage?) {
+        position = bounds.map { GMSGroundOverlay.anchorPoint(of: $0, anchor: kGMSGroundOverlayDefaultAnchor) } ?? CLLocationCoordinate2D()
+        storedBounds = bounds
+        self.icon = icon
+        super.init()
+    }
+
+    /// An overlay with its anchor at a position, at the image's size for a zoom level.
+    public init(position: CLLocationCoordinate2D, icon: UIImage?, zoomLevel: CGFloat) {
+        self.position = position
+        self.icon = icon
+        self.zoomLevel = Float(zoomLevel.isFinite ? zoomLevel : 0)
+        super.init()
+    }
+
+    /// The overlay's corners in projected space (north-west, north-east, south-east,
+    /// south-west), turned by the bearing; nil without an image or bounds.
+    var corners: [MercatorPoint]? {
+        guard icon != nil, let bounds, bounds.isValid else { return nil }
+        let ne = WebMercator.project(bounds.northEast), sw = WebMercator.project(bounds.southWest)
+        var east = ne.x
+        if east < sw.x { east += 1 }  // across the antimeridian
+        let rect = [
+            MercatorPoint(x: sw.x, y: ne.y), MercatorPoint(x: east, y: ne.y), MercatorPoint(x: east, y: sw.y),
+            MercatorPoint(x: sw.x, y: sw.y),
+        ]
+        guard bearing != 0 else { return rect }
+        let pivot = MercatorPoint(x: sw.x + (east - sw.x) * anchor.x, y: ne.y + (sw.y - ne.y) * anchor.y)
+        let r = bearing * .pi / 180, c = cos(r), s = sin(r)
+        return rect.map { p in
+            let dx = p.x - pivot.x, dy = p.y - pivot.y
+            return MercatorPoint(x: pivot.x + dx * c - dy * s, y: pivot.y + dx * s + dy * c)
+        }
+    }
+
+    private static func anchorPoint(of bounds: GMSCoordinateBounds, anchor: CGPoint) -> CLLocationCoordinate2D {
+        let ne = WebMercator.project(bounds.northEast), sw = WebMercator.project(bounds.southWest)
+        var east = ne.x
+        if east < sw.x { east += 1 }
+        let c = WebMercator.unproject(MercatorPoint(x: sw.x + (east - sw.x) * anchor.x, y: ne.y + (sw.y - ne.y) * anchor.y))
+        return CLLocationCoordinate2D(latitude: c.latitude, longitude: CameraLimits.wrapLongitude(c.longitude))
+    }
+
+    open override func copy() -> Any {
+        let copy = GMSGroundOverlay(bounds: storedBounds, icon: icon)
+        copy.zoomLevel = zoomLevel
+        copy.position = position
+        copyProperties(to: copy)
+        copy.anchor = anchor
+        copy.opacity = opacity
+        copy.bearing = bearing
+        return copy
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// A filled shape on the map, optionally with holes; its edges are straight on the map, or
+/// great circles when `geodesic`.
+@MainActor
+open class GMSPolygon: GMSOverlay {
+    /// The outline (closed automatically).
+    open var path: GMSPath? { didSet { changed() } }
+    /// Areas cut out of the fill.
+    open var holes: [GMSPath]? { didSet { changed() } }
+    /// The outline's width in points.
+    open var strokeWidth: CGFloat = 1 { didSet { changed() } }
+    /// The outline's colour (none by default).
+    open var strokeColor: UIColor? { didSet { changed() } }
+    /// The fill (blue by default).
+    open var fillColor: UIColor? = .blue { didSet { changed() } }
+    /// Whether edges follow great circles.
+    open var geodesic = false { didSet { changed() } }
+
+    public override init() {
+        super.init()
+    }
+
+    public convenience init(path: GMSPath?) {
+        self.init()
+        self.path = path
+    }
+
+    open override func copy() -> Any {
+        let copy = GMSPolygon(path: path)
+        copyProperties(to: copy)
+        copy.holes = holes
+        copy.strokeWidth = strokeWidth
+        copy.strokeColor = strokeColor
+        copy.fillColor = fillColor
+        copy.geodesic = geodesic
+        return copy
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// A line through a path's coordinates, straight on the map or along great circles when
+/// `geodesic`, in one colour or in styled spans.
+@MainActor
+open class GMSPolyline: GMSOverlay {
+    /// The line's coordinates.
+    open var path: GMSPath? { didSet { changed() } }
+    /// The line's width in points.
+    open var strokeWidth: CGFloat = 1 { didSet { changed() } }
+    /// The colour of a line without spans (blue by default).
+    open var strokeColor: UIColor = .blue { didSet { changed() } }
+    /// Whether segments follow great circles.
+    open var geodesic = false { didSet { changed() } }
+    /// Styles along the line, each over a number of segments; the last one covers the rest.
+    /// Nil or empty draws the whole line in `strokeColor`.
+    open var spans: [GMSStyleSpan]? { didSet { changed() } }
+
+    public override init() {
+        super.init()
+    }
+
+    public convenience init(path: GMSPath?) {
+        self.init()
+        self.path = path
+    }
+
+    open override func copy() -> Any {
+        let copy = GMSPolyline(path: path)
+        copyProperties(to: copy)
+        copy.strokeWidth = strokeWidth
+        copy.strokeColor = strokeColor
+        copy.geodesic = geodesic
+        copy.spans = spans
+        return copy
+    }
+}
