@@ -69,6 +69,66 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     }
 
+    Benchmark("Hit test among 100,000 markers (indexed)", configuration: .init(timeUnits: .nanoseconds)) { @MainActor benchmark async in
+        let fixture = ManyMarkers.shared
+        var index = 0
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            index = (index + 1) % fixture.points.count
+            blackHole(fixture.host.marker(at: fixture.points[index]))
+        }
+        benchmark.stopMeasurement()
+    }
+
+    Benchmark("Hit test among 100,000 markers (linear scan)", configuration: .init(timeUnits: .microseconds, maxIterations: 50)) { @MainActor benchmark async in
+        let fixture = ManyMarkers.shared
+        var index = 0
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            index = (index + 1) % fixture.points.count
+            let point = fixture.points[index]
+            blackHole(fixture.markers.last { fixture.host.iconHitTest($0, point) })
+        }
+        benchmark.stopMeasurement()
+    }
+
+    Benchmark(
+        "Add 10,000 markers and draw the first frame (1280x800 at scale 2)",
+        configuration: .init(metrics: [.wallClock], timeUnits: .milliseconds, maxDuration: .seconds(10), maxIterations: 10)
+    ) { @MainActor benchmark async in
+        for _ in benchmark.scaledIterations {
+            let map = GMSMapView(
+                frame: CGRect(x: 0, y: 0, width: 640, height: 400), camera: GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 11))
+            let host = GMSMapViewHost(mapView: map)
+            var seed: UInt64 = 5
+            for _ in 0..<10_000 {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                let a = Double(seed >> 11) / Double(1 << 53)
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                let b = Double(seed >> 11) / Double(1 << 53)
+                let marker = GMSMarker(position: CLLocationCoordinate2D(latitude: 51.4 + a * 0.2, longitude: -0.3 + b * 0.35))
+                marker.map = map
+            }
+            blackHole(host.renderFrame(scale: 2))
+        }
+    }
+
+    Benchmark(
+        "100,000 markers on a map: peak resident memory",
+        configuration: .init(metrics: [.peakMemoryResident], maxDuration: .seconds(10), maxIterations: 1)
+    ) { @MainActor benchmark async in
+        blackHole(ManyMarkers.shared.markers.count)
+    }
+
+    Benchmark("Frame: 1,000 default markers + info window, 1280x800 at scale 2", configuration: .init(timeUnits: .milliseconds)) { @MainActor benchmark async in
+        let fixture = EngineFixture(markers: 1_000, zoomGestures: true)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(fixture.host.renderFrame(scale: 2))
+        }
+        benchmark.stopMeasurement()
+    }
+
     Benchmark("Frame: 100 default markers + info window, 1280x800 at scale 2") { @MainActor benchmark async in
         let iterations = benchmark.scaledIterations
         do {
@@ -79,6 +139,33 @@ let benchmarks: @Sendable () -> Void = {
             }
             benchmark.stopMeasurement()
         }
+    }
+}
+
+/// 100,000 markers over London on a 640 x 400 map, and tap points over the view.
+@MainActor
+final class ManyMarkers {
+    static let shared = ManyMarkers()
+    let map: GMSMapView
+    let host: GMSMapViewHost
+    var markers: [GMSMarker] = []
+    var points: [CGPoint] = []
+
+    init() {
+        map = GMSMapView(
+            frame: CGRect(x: 0, y: 0, width: 640, height: 400), camera: GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 12))
+        host = GMSMapViewHost(mapView: map)
+        var seed: UInt64 = 9
+        func next() -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        for _ in 0..<100_000 {
+            let marker = GMSMarker(position: CLLocationCoordinate2D(latitude: 51.3 + next() * 0.4, longitude: -0.5 + next() * 0.7))
+            marker.map = map
+            markers.append(marker)
+        }
+        points = (0..<1_000).map { _ in CGPoint(x: next() * 640, y: next() * 400) }
     }
 }
 

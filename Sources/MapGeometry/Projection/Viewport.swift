@@ -25,7 +25,9 @@ public struct ViewportPadding: Sendable, Hashable {
 /// top) shrinks, nearer ground grows. At tilt 0 the mapping is the flat Web Mercator one.
 /// The world repeats east and west; `point(for:)` gives the copy nearest the target.
 public struct Viewport: Sendable, Hashable {
-    public var target: CLLocationCoordinate2D
+    public var target: CLLocationCoordinate2D { didSet { targetPoint = WebMercator.project(target) } }
+    /// The target, projected (kept with it, as every mapping needs it).
+    public private(set) var targetPoint: MercatorPoint
     public var zoom: Double
     /// Degrees clockwise from north that the top of the view faces.
     public var bearing: Double
@@ -44,6 +46,7 @@ public struct Viewport: Sendable, Hashable {
         padding: ViewportPadding = ViewportPadding()
     ) {
         self.target = target
+        targetPoint = WebMercator.project(target)
         self.zoom = zoom
         self.bearing = bearing
         self.tilt = tilt
@@ -72,7 +75,7 @@ public struct Viewport: Sendable, Hashable {
 
     /// The view point of a coordinate, on the world copy nearest the target.
     public func point(for coordinate: CLLocationCoordinate2D) -> (x: Double, y: Double) {
-        let p = WebMercator.project(coordinate), c = WebMercator.project(target)
+        let p = WebMercator.project(coordinate), c = targetPoint
         var dx = p.x - c.x
         dx -= dx.rounded()  // nearest copy: into [-0.5, 0.5]
         return groundToView(dx: dx * worldSize, dy: (p.y - c.y) * worldSize)
@@ -80,7 +83,7 @@ public struct Viewport: Sendable, Hashable {
 
     /// The view point of a projected point, without choosing a world copy.
     public func point(forMercator p: MercatorPoint) -> (x: Double, y: Double) {
-        let c = WebMercator.project(target)
+        let c = targetPoint
         return groundToView(dx: (p.x - c.x) * worldSize, dy: (p.y - c.y) * worldSize)
     }
 
@@ -88,7 +91,7 @@ public struct Viewport: Sendable, Hashable {
     /// Points at or above the horizon give the ground just below it.
     public func mercator(for x: Double, _ y: Double) -> MercatorPoint {
         let (gx, gy) = viewToGround(x, y)
-        let c = WebMercator.project(target)
+        let c = targetPoint
         return MercatorPoint(x: c.x + gx / worldSize, y: c.y + gy / worldSize)
     }
 

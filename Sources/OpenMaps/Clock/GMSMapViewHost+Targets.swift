@@ -43,4 +43,16 @@ extension GMSMapViewHost {
         case .myLocationDot: return mapView.myLocationPoint != nil
         }
     }
+
+    /// Whether a marker's drawn icon covers a view point (on any visible world copy); for
+    /// checking hit tests from outside.
+    public func iconHitTest(_ marker: GMSMarker, _ point: CGPoint) -> Bool {
+        guard marker.map === mapView else { return false }
+        return mapView.placements(of: marker, in: mapView.viewport).contains { $0.contains(point) }
+    }
+
+    /// The tappable marker drawn on top at a view point, as a tap there would find it.
+    public func marker(at point: CGPoint) -> GMSMarker? {
+        mapView.marker(at: point)
+    }
 }

@@ -19,8 +19,9 @@ extension GMSMapView {
         if mapType != .none { drawGraticule(in: canvas, viewport: viewport) }
         drawShapes(in: canvas, viewport: viewport)
         drawSky(in: canvas, viewport: viewport)
-        for marker in markersInDrawingOrder where marker.opacity > 0 {
+        for marker in markers(visibleIn: viewport) where marker.opacity > 0 {
             let image = icons.image(for: marker, scale: scale)
+            if marker.iconView != nil { markerStore.noteIcon(of: marker) }  // its view may have grown
             let appear = appearance(of: marker)
             for placement in placements(of: marker, in: viewport) {
                 canvas.withSavedState {
@@ -75,7 +76,7 @@ extension GMSMapView {
 
     /// Whether a marker's appear animation is still running.
     var isAnimatingMarkers: Bool {
-        markers.contains { $0.appearAnimation != .none && ($0.addedAt.map { now - $0 < MarkerAppearance.duration } ?? false) }
+        markerStore.hasAppearing(at: now)
     }
 
     private func drawGraticule(in canvas: Canvas, viewport: Viewport) {

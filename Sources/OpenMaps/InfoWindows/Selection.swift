@@ -30,7 +30,7 @@ extension GMSMapView {
                 return
             }
             guard let marker = newValue else { return deselect() }
-            guard marker.map === self, markers.contains(where: { $0 === marker }) else {
+            guard marker.map === self, markerStore.contains(marker) else {
                 GMSMapView.logger.warning("Marker set as selectedMarker while not belonging to this map. Ignoring.")
                 return
             }
@@ -81,7 +81,7 @@ extension GMSMapView {
         selection.deferred = []
         pending.forEach { $0() }
         // A marker removed during the delegate calls leaves the selection now.
-        if let marker = selection.marker, !markers.contains(where: { $0 === marker }) { deselect() }
+        if let marker = selection.marker, !markerStore.contains(marker) { deselect() }
     }
 
     /// Draws the window picture from the stored content.

@@ -61,8 +61,8 @@ open class GMSMapView: UIView {
         didSet { if let bounds = cameraTargetBounds, !bounds.isValid { cameraTargetBounds = nil } }
     }
 
-    /// The markers on the map, in the order they were added.
-    var markers: [GMSMarker] = []
+    /// The markers on the map, and where they stand (see `MarkerStore`).
+    let markerStore = MarkerStore()
     /// The other overlays (circles, polylines, polygons, ground overlays), in the order added.
     var shapes: [GMSOverlay] = []
     /// The camera as last set or animated.
@@ -198,7 +198,7 @@ open class GMSMapView: UIView {
 
     /// Removes every marker and overlay; a shown info window closes first.
     open func clear() {
-        let removed: [GMSOverlay] = markers + shapes
+        let removed: [GMSOverlay] = markerStore.all + shapes
         for overlay in removed { overlay.map = nil }
     }
 
@@ -216,15 +216,15 @@ open class GMSMapView: UIView {
     }
 
     func markerJoined(_ marker: GMSMarker) {
-        markers.removeAll { $0 === marker }
-        markers.append(marker)
+        markerStore.add(marker, appearing: marker.appearAnimation != .none)
         marker.addedAt = now
         adopt(marker.iconView)
         setNeedsDisplay()
     }
 
     func markerLeft(_ marker: GMSMarker) {
-        markers.removeAll { $0 === marker }
+        markerStore.remove(marker)
+        icons.forget(marker.iconView)
         markerMotions[ObjectIdentifier(marker)] = nil
         if selection.marker === marker {
             if selection.isAskingDelegate { return }  // applied once the selection finishes (rule 10)

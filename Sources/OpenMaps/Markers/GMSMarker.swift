@@ -32,11 +32,18 @@ open class GMSMarker: GMSOverlay {
     /// Text below the title in the default info window.
     open var snippet: String? { didSet { changed() } }
     /// The icon; nil draws the default red pin.
-    open var icon: UIImage? { didSet { changed() } }
+    open var icon: UIImage? {
+        didSet {
+            map?.markerStore.noteIcon(of: self)
+            changed()
+        }
+    }
     /// A view drawn as the icon instead of `icon`.
     open var iconView: UIView? {
         didSet {
+            map?.icons.forget(oldValue)
             map?.adopt(iconView)
+            map?.markerStore.noteIcon(of: self)
             changed()
         }
     }
@@ -45,7 +52,12 @@ open class GMSMarker: GMSOverlay {
     /// Whether the info window is drawn again when the marker or its view changes.
     open var tracksInfoWindowChanges = false { didSet { changed() } }
     /// The point of the icon placed at `position`, as fractions of its size ((0.5, 1): bottom centre).
-    open var groundAnchor = CGPoint(x: 0.5, y: 1) { didSet { changed() } }
+    open var groundAnchor = CGPoint(x: 0.5, y: 1) {
+        didSet {
+            map?.markerStore.noteIcon(of: self)
+            changed()
+        }
+    }
     /// The point of the icon the info window's pointer touches ((0.5, 0): top centre).
     open var infoWindowAnchor = CGPoint(x: 0.5, y: 0) { didSet { changed() } }
     /// How the marker appears when added.
@@ -53,7 +65,12 @@ open class GMSMarker: GMSOverlay {
     /// Whether a long press starts dragging the marker.
     open var isDraggable = false
     /// Whether the icon lies flat on the map (turning with it) rather than facing the screen.
-    open var isFlat = false { didSet { changed() } }
+    open var isFlat = false {
+        didSet {
+            map?.markerStore.noteIcon(of: self)
+            changed()
+        }
+    }
     /// Rotation of the icon in degrees clockwise about the ground anchor.
     open var rotation: CLLocationDegrees = 0 {
         didSet {
@@ -62,6 +79,7 @@ open class GMSMarker: GMSOverlay {
                 return
             }
             map?.markerMoved(self, fromPosition: position, fromRotation: oldValue)
+            map?.markerStore.noteIcon(of: self)
             changed()
         }
     }

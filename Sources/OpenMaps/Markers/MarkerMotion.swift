@@ -16,6 +16,7 @@ extension GMSMapView {
     /// Starts a brief animation of a marker's position or rotation change, from where it is
     /// drawn now; drags and zero durations move at once.
     func markerMoved(_ marker: GMSMarker, fromPosition: CLLocationCoordinate2D, fromRotation: Double) {
+        markerStore.moved(marker)
         let duration = CATransaction.currentDuration ?? GMSMapView.markerMoveDuration
         let key = ObjectIdentifier(marker)
         guard duration > 0, !touches.isDragging(marker) else {

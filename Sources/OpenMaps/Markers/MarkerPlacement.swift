@@ -77,20 +77,55 @@ extension GMSMapView {
         return result
     }
 
-    /// Markers in drawing order: lowest `zIndex` first, then in the order they were added.
-    var markersInDrawingOrder: [GMSMarker] {
-        markers.enumerated().sorted { a, b in
-            a.element.zIndex != b.element.zIndex ? a.element.zIndex < b.element.zIndex : a.offset < b.offset
-        }.map(\.element)
+    /// The markers that may show in a viewport, in drawing order: lowest `zIndex` first,
+    /// then in the order they were added.
+    func markers(visibleIn viewport: Viewport) -> [GMSMarker] {
+        let box = ShapeGeometry.visibleBox(viewport)
+        let reach = markerStore.largestIcon * 3 / viewport.worldSize
+        return markerStore.markers(inMinX: box.minX - reach, minY: box.minY - reach, maxX: box.maxX + reach, maxY: box.maxY + reach)
     }
 
     /// The tappable marker drawn on top at a screen point (rule 8).
     func marker(at point: CGPoint) -> GMSMarker? {
         let viewport = viewport
-        for marker in markersInDrawingOrder.reversed() where marker.isTappable && marker.opacity > 0 {
-            if placements(of: marker, in: viewport).contains(where: { $0.contains(point) }) { return marker }
+        // Any icon that covers the point has its anchor within the icons' reach of it (wider
+        // under tilt, where flat icons grow, and under bearing, where the box turns).
+        let grow = max(1, viewport.groundScale(atViewY: point.y))
+        let r = markerStore.reach
+        let slack: CGFloat = viewport.bearing == 0 && viewport.tilt == 0 ? 0 : max(r.left, r.right, r.up, r.down)
+        let left = point.x - (r.right * grow + slack), right = point.x + (r.left * grow + slack)
+        let top = point.y - (r.down * grow + slack), bottom = point.y + (r.up * grow + slack)
+        let corners = [(left, top), (right, top), (left, bottom), (right, bottom)].map { viewport.mercator(for: $0.0, $0.1) }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
+        // Test each candidate (cheaply first), then take the one drawn on top.
+        let target = WebMercator.project(viewport.target)
+        let moving = !markerMotions.isEmpty
+        var best: (zIndex: Int32, key: Int, marker: GMSMarker)?
+        markerStore.forEach(inMinX: minX, minY: minY, maxX: maxX, maxY: maxY) { key, marker, indexed in
+            guard marker.isTappable, marker.opacity > 0 else { return }
+            if let best, marker.zIndex < best.zIndex || (marker.zIndex == best.zIndex && key < best.key) { return }
+            if !moving, viewport.worldSize > viewport.width * 2 {
+                var m = indexed
+                m.x -= (m.x - target.x).rounded()
+                let anchor = viewport.point(forMercator: m)
+                let size = iconSize(of: marker)
+                if !marker.isFlat && marker.rotation == 0 {
+                    // An upright icon: its rectangle decides.
+                    let left = anchor.x - marker.groundAnchor.x * size.width, top = anchor.y - marker.groundAnchor.y * size.height
+                    if point.x >= left, point.x <= left + size.width, point.y >= top, point.y <= top + size.height {
+                        best = (marker.zIndex, key, marker)
+                    }
+                    return
+                }
+                let extent = max(size.width, size.height) * (marker.isFlat ? max(1, viewport.groundScale(atViewY: anchor.y)) : 1)
+                if abs(anchor.x - point.x) > extent || abs(anchor.y - point.y) > extent { return }
+            }
+            if placements(of: marker, in: viewport).contains(where: { $0.contains(point) }) {
+                best = (marker.zIndex, key, marker)
+            }
         }
-        return nil
+        return best?.marker
     }
 }
 
@@ -120,9 +155,9 @@ final class MarkerIconCache {
         return pin
     }
 
-    /// Drops cached views of markers no longer on the map.
-    func prune(keeping markers: [GMSMarker]) {
-        let alive = Set(markers.compactMap { $0.iconView.map(ObjectIdentifier.init) })
-        views = views.filter { alive.contains($0.key) }
+    /// Drops the cached picture of a view no longer shown.
+    func forget(_ view: UIView?) {
+        guard let view else { return }
+        views[ObjectIdentifier(view)] = nil
     }
 }
