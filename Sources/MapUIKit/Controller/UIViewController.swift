@@ -20,9 +20,11 @@ open class UIViewController {
         return nil
     }
 
-    /// The root view, loaded on first access.
+    /// The root view, loaded on first access. Read inside `loadView()` before one is set,
+    /// it is a plain view the size of the screen (instead of loading again).
     public var view: UIView! {
         get {
+            if isLoadingView, loadedView == nil { loadedView = UIView(frame: UIScreen.main.bounds) }
             loadViewIfNeeded()
             return loadedView
         }
