@@ -42,10 +42,12 @@ let package = Package(
             ]
         ),
         .target(name: "MapUIKit", dependencies: ["MapGeometry", "MapDrawing"]),
+        // The offline reverse geocoder and its data (built by tools/geocoder).
+        .target(name: "Geocoding", dependencies: ["MapGeometry"], resources: [.copy("Resources/geocoder.omgc")]),
         .target(
             name: "OpenMaps",
             dependencies: [
-                "MapGeometry", "MapDrawing", "MapUIKit",
+                "MapGeometry", "MapDrawing", "MapUIKit", "Geocoding",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -53,7 +55,7 @@ let package = Package(
         .executableTarget(
             name: "openmaps",
             dependencies: [
-                "OpenMaps", "MapReplay", "MapDrawing",
+                "OpenMaps", "MapReplay", "MapDrawing", "Geocoding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -62,6 +64,7 @@ let package = Package(
         // Tests: one target per source target.
         .target(name: "GoldenImages", dependencies: ["MapDrawing"], path: "Tests/Support/GoldenImages"),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),
+        .testTarget(name: "GeocodingTests", dependencies: ["Geocoding"]),
         .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "GoldenImages"]),
         .testTarget(name: "MapUIKitTests", dependencies: ["MapUIKit", "GoldenImages"], exclude: ["__Goldens__"]),
         .testTarget(

@@ -1,0 +1,153 @@
+import Foundation
+import MapGeometry
+
+/// The offline reverse-geocoding data, as built by `tools/geocoder/build_geocoder.py`.
+///
+/// File format (little-endian): `"OMGC"`, version u32 (1); strings (u32 count, each u16 length
+/// + UTF-8); countries (u32 count, each code and name string indices); country polygons
+/// (u32 count, each u16 country + rings); admin-1 polygons (u32 count, each u16 country,
+/// name + rings); places (u32 count, each lat, lon (i32, 1e-5 degrees), name, state, u16
+/// country, u32 population, i32 parent city or -1); streets (name + points); addresses (lat,
+/// lon, street, number, postcode, city). Rings: u32 count, each u32 points of (lat, lon).
+/// String index 0xFFFFFFFF means none.
+public struct GeocoderPack: Sendable {
+    /// Why a pack could not be read.
+    public struct FormatError: Error, CustomStringConvertible, Sendable {
+        public let description: String
+    }
+
+    struct Country: Sendable {
+        let code: String
+        let name: String
+    }
+
+    struct Area: Sendable {
+        let country: Int
+        let name: String?
+        /// Rings of (lat, lon) points; inside is decided by the even-odd rule over all rings.
+        let rings: [[(Double, Double)]]
+        let box: (minLat: Double, minLon: Double, maxLat: Double, maxLon: Double)
+    }
+
+    struct Place: Sendable {
+        let latitude: Double
+        let longitude: Double
+        let name: String
+        let state: String?
+        let country: Int
+        let population: Int
+        let parent: Int?
+    }
+
+    struct Street: Sendable {
+        let name: String
+        let points: [(Double, Double)]
+    }
+
+    struct Address: Sendable {
+        let latitude: Double
+        let longitude: Double
+        let street: String
+        let number: String
+        let postcode: String?
+        let city: String?
+    }
+
+    let countries: [Country]
+    let countryAreas: [Area]
+    let adminAreas: [Area]
+    let places: [Place]
+    let streets: [Street]
+    let addresses: [Address]
+
+    /// Reads a pack; throws `FormatError` for anything that is not a whole, valid pack.
+    public init(data: Data) throws {
+        var reader = BinaryReader(data)
+        do {
+            guard try reader.string(length: 4) == "OMGC" else { throw FormatError(description: "not a geocoder pack") }
+            let version = try reader.u32()
+            guard version == 1 else { throw FormatError(description: "geocoder pack version \(version) is not supported") }
+            var strings: [String] = []
+            let stringCount = try reader.count(minimumSize: 2)
+            strings.reserveCapacity(stringCount)
+            for _ in 0..<stringCount { strings.append(try reader.string(length: Int(try reader.u16()))) }
+            func string(_ index: UInt32) throws -> String? {
+                if index == 0xFFFF_FFFF { return nil }
+                guard Int(index) < strings.count else { throw FormatError(description: "string index out of range") }
+                return strings[Int(index)]
+            }
+            var countries: [Country] = []
+            for _ in 0..<(try reader.count(minimumSize: 8)) {
+                let code = try string(try reader.u32()) ?? "", name = try string(try reader.u32()) ?? ""
+                countries.append(Country(code: code, name: name))
+            }
+            func rings() throws -> [[(Double, Double)]] {
+                var result: [[(Double, Double)]] = []
+                for _ in 0..<(try reader.count(minimumSize: 4)) {
+                    let n = try reader.count(minimumSize: 8)
+                    var ring: [(Double, Double)] = []
+                    ring.reserveCapacity(n)
+                    for _ in 0..<n { ring.append((Double(try reader.i32()) / 1e5, Double(try reader.i32()) / 1e5)) }
+                    result.append(ring)
+                }
+                return result
+            }
+            func area(country: Int, name: String?, rings: [[(Double, Double)]]) -> Area {
+                let all = rings.joined()
+                let lats = all.map(\.0), lons = all.map(\.1)
+                return Area(
+                    country: country, name: name, rings: rings,
+                    box: (lats.min() ?? 0, lons.min() ?? 0, lats.max() ?? 0, lons.max() ?? 0))
+            }
+            var countryAreas: [Area] = []
+            for _ in 0..<(try reader.count(minimumSize: 6)) {
+                let country = Int(try reader.u16())
+                countryAreas.append(area(country: country, name: nil, rings: try rings()))
+            }
+            var adminAreas: [Area] = []
+            for _ in 0..<(try reader.count(minimumSize: 10)) {
+                let country = Int(try reader.u16())
+                let name = try string(try reader.u32())
+                adminAreas.append(area(country: country, name: name, rings: try rings()))
+            }
+            var places: [Place] = []
+            let placeCount = try reader.count(minimumSize: 26)
+            places.reserveCapacity(placeCount)
+            for _ in 0..<placeCount {
+                let lat = Double(try reader.i32()) / 1e5, lon = Double(try reader.i32()) / 1e5
+                let name = try string(try reader.u32()) ?? ""
+                let state = try string(try reader.u32())
+                let country = Int(try reader.u16())
+                let population = Int(try reader.u32())
+                let parent = Int(try reader.i32())
+                places.append(
+                    Place(latitude: lat, longitude: lon, name: name, state: state, country: country, population: population,
+                          parent: parent >= 0 && parent < placeCount ? parent : nil))
+            }
+            var streets: [Street] = []
+            for _ in 0..<(try reader.count(minimumSize: 8)) {
+                let name = try string(try reader.u32()) ?? ""
+                let n = try reader.count(minimumSize: 8)
+                var points: [(Double, Double)] = []
+                for _ in 0..<n { points.append((Double(try reader.i32()) / 1e5, Double(try reader.i32()) / 1e5)) }
+                streets.append(Street(name: name, points: points))
+            }
+            var addresses: [Address] = []
+            for _ in 0..<(try reader.count(minimumSize: 24)) {
+                let lat = Double(try reader.i32()) / 1e5, lon = Double(try reader.i32()) / 1e5
+                let street = try string(try reader.u32()) ?? "", number = try string(try reader.u32()) ?? ""
+                let postcode = try string(try reader.u32()), city = try string(try reader.u32())
+                addresses.append(Address(latitude: lat, longitude: lon, street: street, number: number, postcode: postcode, city: city))
+            }
+            guard places.allSatisfy({ $0.country < countries.count }) else { throw FormatError(description: "place country out of range") }
+            self.countries = countries
+            self.countryAreas = countryAreas
+            self.adminAreas = adminAreas
+            self.places = places
+            self.streets = streets
+            self.addresses = addresses
+        } catch is BinaryReader.EndOfData {
+            throw FormatError(description: "geocoder pack is truncated")
+        }
+    }
+}

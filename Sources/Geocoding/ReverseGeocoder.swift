@@ -1,0 +1,222 @@
+import Foundation
+import MapGeometry
+
+/// One answer of a reverse geocode: an address at some level of detail.
+public struct ReverseGeocodeResult: Sendable, Hashable {
+    public var coordinate: CLLocationCoordinate2D
+    /// Street and house number ("Aleksanterinkatu 52"), or the street's name.
+    public var thoroughfare: String?
+    /// The city, town or municipality.
+    public var locality: String?
+    /// The district or neighbourhood within the locality.
+    public var subLocality: String?
+    /// The state, province or region.
+    public var administrativeArea: String?
+    public var postalCode: String?
+    public var country: String?
+    /// The address as lines in the country's usual order; at least two.
+    public var lines: [String]
+}
+
+/// Reverse geocoding over the offline pack: countries and administrative areas by polygon,
+/// localities from the nearest populated places (GeoNames; districts attributed to their
+/// city), and streets and house numbers where the OpenStreetMap extracts reach.
+public final class ReverseGeocoder: Sendable {
+    /// Farther than this from any populated place, and inside no country, is open ocean.
+    public static let openOceanDistance: Double = 300_000
+    /// How near a house number must be to be the address.
+    public static let addressReach: Double = 60
+    /// How near a street must be to be the thoroughfare.
+    public static let streetReach: Double = 150
+
+    /// Why a coordinate cannot be geocoded.
+    public enum Failure: Error, Sendable {
+        case invalidCoordinate
+    }
+
+    let pack: GeocoderPack
+    private let tree: PlaceTree
+    private let streetBox: (minLat: Double, minLon: Double, maxLat: Double, maxLon: Double)?
+
+    public init(pack: GeocoderPack) {
+        self.pack = pack
+        tree = PlaceTree(latitudes: pack.places.map(\.latitude), longitudes: pack.places.map(\.longitude))
+        let points = pack.streets.flatMap(\.points) + pack.addresses.map { ($0.latitude, $0.longitude) }
+        if let minLat = points.map(\.0).min(), let maxLat = points.map(\.0).max(), let minLon = points.map(\.1).min(),
+            let maxLon = points.map(\.1).max()
+        {
+            streetBox = (minLat - 0.01, minLon - 0.02, maxLat + 0.01, maxLon + 0.02)
+        } else {
+            streetBox = nil
+        }
+    }
+
+    /// Reads a pack file and indexes it.
+    public convenience init(contentsOf url: URL) throws {
+        self.init(pack: try GeocoderPack(data: try Data(contentsOf: url, options: .mappedIfSafe)))
+    }
+
+    /// The addresses at a coordinate, most specific and nearest first; empty in open ocean.
+    public func reverseGeocode(_ coordinate: CLLocationCoordinate2D) throws(Failure) -> [ReverseGeocodeResult] {
+        guard CLLocationCoordinate2DIsValid(coordinate) else { throw .invalidCoordinate }
+        let lat = coordinate.latitude, lon = coordinate.longitude
+        var country = area(containing: coordinate, in: pack.countryAreas)?.country
+        if country == nil {
+            // Coastal waters count for the nearest place's country; open ocean gives nothing.
+            guard let nearest = tree.nearest(latitude: lat, longitude: lon),
+                PlaceTree.metres(chord: nearest.chord) <= ReverseGeocoder.openOceanDistance
+            else { return [] }
+            country = pack.places[nearest.index].country
+        }
+        guard let countryIndex = country else { return [] }
+        let countryInfo = countryIndex < pack.countries.count ? pack.countries[countryIndex] : nil
+        guard let nearest = tree.nearest(latitude: lat, longitude: lon, accept: { self.pack.places[$0].country == countryIndex }) else {
+            let admin = area(containing: coordinate, in: pack.adminAreas.lazy.filter { $0.country == countryIndex })?.name
+            return [result(coordinate, street: nil, place: nil, admin: admin, country: countryInfo)]
+        }
+        let place = pack.places[nearest.index]
+        let admin = place.state ?? area(containing: coordinate, in: pack.adminAreas.lazy.filter { $0.country == countryIndex })?.name
+        var results: [ReverseGeocodeResult] = []
+        if let street = streetLevel(coordinate) {
+            results.append(result(street.coordinate, street: street, place: place, admin: admin, country: countryInfo))
+        }
+        let placeCoordinate = CLLocationCoordinate2D(latitude: place.latitude, longitude: place.longitude)
+        results.append(result(results.isEmpty ? coordinate : placeCoordinate, street: nil, place: place, admin: admin, country: countryInfo))
+        // The next nearest places of the country, each a coarser answer.
+        var seen: Set<String> = [place.name]
+        if let parent = place.parent { seen.insert(pack.places[parent].name) }
+        var excluded: Set<Int> = [nearest.index]
+        for _ in 0..<2 {
+            guard let next = tree.nearest(latitude: lat, longitude: lon, accept: {
+                self.pack.places[$0].country == countryIndex && !excluded.contains($0)
+            }) else { break }
+            excluded.insert(next.index)
+            let other = pack.places[next.index]
+            guard !seen.contains(other.name) else { continue }
+            seen.insert(other.name)
+            results.append(
+                result(
+                    CLLocationCoordinate2D(latitude: other.latitude, longitude: other.longitude), street: nil, place: other,
+                    admin: other.state ?? admin, country: countryInfo))
+        }
+        return results
+    }
+
+    /// Every place's position (for checks and benchmarks).
+    public var allPlaces: [(latitude: Double, longitude: Double)] { pack.places.map { ($0.latitude, $0.longitude) } }
+
+    /// The nearest populated place to a coordinate: its name and great-circle distance.
+    public func nearestPlace(to c: CLLocationCoordinate2D) -> (name: String, distance: Double)? {
+        guard CLLocationCoordinate2DIsValid(c), let found = tree.nearest(latitude: c.latitude, longitude: c.longitude) else { return nil }
+        let place = pack.places[found.index]
+        return (place.name, Geodesy.distance(from: c, to: CLLocationCoordinate2D(latitude: place.latitude, longitude: place.longitude)))
+    }
+
+    // MARK: Parts
+
+    struct StreetMatch {
+        var coordinate: CLLocationCoordinate2D
+        var thoroughfare: String
+        var street: String
+        var number: String?
+        var postcode: String?
+        var city: String?
+    }
+
+    /// The house or street at a coordinate, where the street data reaches.
+    private func streetLevel(_ c: CLLocationCoordinate2D) -> StreetMatch? {
+        guard let box = streetBox, c.latitude >= box.minLat, c.latitude <= box.maxLat, c.longitude >= box.minLon,
+            c.longitude <= box.maxLon
+        else { return nil }
+        // The street the point is on decides; a house on that street near the point gives
+        // the number (and a house anywhere near gives it when no street is near).
+        var nearestStreet: (String, CLLocationCoordinate2D, Double)?
+        for street in pack.streets {
+            for (a, b) in zip(street.points, street.points.dropFirst()) {
+                let (point, d) = ReverseGeocoder.closest(c, on: a, b)
+                if d < (nearestStreet?.2 ?? .infinity) { nearestStreet = (street.name, point, d) }
+            }
+        }
+        func distance(_ address: GeocoderPack.Address) -> Double {
+            Geodesy.distance(from: c, to: CLLocationCoordinate2D(latitude: address.latitude, longitude: address.longitude))
+        }
+        let onStreet = nearestStreet.flatMap { street in street.2 <= ReverseGeocoder.streetReach ? street : nil }
+        let candidates = onStreet.map { street in pack.addresses.filter { $0.street == street.0 } } ?? pack.addresses
+        if let house = candidates.min(by: { distance($0) < distance($1) }), distance(house) <= ReverseGeocoder.addressReach {
+            return StreetMatch(
+                coordinate: CLLocationCoordinate2D(latitude: house.latitude, longitude: house.longitude),
+                thoroughfare: "", street: house.street, number: house.number, postcode: house.postcode, city: house.city)
+        }
+        guard let (name, point, _) = onStreet else { return nil }
+        // Postcode and city from the nearest house on the same street, if one is within 1 km.
+        let near = candidates.min(by: { distance($0) < distance($1) }).flatMap { distance($0) < 1_000 ? $0 : nil }
+        return StreetMatch(coordinate: point, thoroughfare: "", street: name, number: nil, postcode: near?.postcode, city: near?.city)
+    }
+
+    /// The nearest district of a city within 3 km of a coordinate.
+    private func district(near c: CLLocationCoordinate2D, of city: GeocoderPack.Place) -> String? {
+        guard city.population >= 100_000,
+            let cityIndex = tree.nearest(latitude: city.latitude, longitude: city.longitude, accept: { self.pack.places[$0].name == city.name })?.index,
+            let found = tree.nearest(latitude: c.latitude, longitude: c.longitude, accept: { self.pack.places[$0].parent == cityIndex }),
+            PlaceTree.metres(chord: found.chord) <= 3_000
+        else { return nil }
+        return pack.places[found.index].name
+    }
+
+    /// The point of segment a-b nearest to c, and its distance in metres (local plane).
+    static func closest(_ c: CLLocationCoordinate2D, on a: (Double, Double), _ b: (Double, Double)) -> (CLLocationCoordinate2D, Double) {
+        let k = cos(c.latitude * .pi / 180)
+        let ax = (a.1 - c.longitude) * k, ay = a.0 - c.latitude, bx = (b.1 - c.longitude) * k, by = b.0 - c.latitude
+        let dx = bx - ax, dy = by - ay
+        let lengthSquared = dx * dx + dy * dy
+        let t = lengthSquared > 0 ? min(max(-(ax * dx + ay * dy) / lengthSquared, 0), 1) : 0
+        let point = CLLocationCoordinate2D(latitude: a.0 + (b.0 - a.0) * t, longitude: a.1 + (b.1 - a.1) * t)
+        return (point, Geodesy.distance(from: c, to: point))
+    }
+
+    /// The first area whose rings contain a coordinate (even-odd rule).
+    private func area<S: Sequence>(containing c: CLLocationCoordinate2D, in areas: S) -> GeocoderPack.Area?
+    where S.Element == GeocoderPack.Area {
+        for area in areas where c.latitude >= area.box.minLat && c.latitude <= area.box.maxLat
+            && c.longitude >= area.box.minLon && c.longitude <= area.box.maxLon
+        {
+            var inside = false
+            for ring in area.rings where ring.count >= 3 {
+                var j = ring.count - 1
+                for i in 0..<ring.count {
+                    let (yi, xi) = ring[i], (yj, xj) = ring[j]
+                    if (yi > c.latitude) != (yj > c.latitude), c.longitude < (xj - xi) * (c.latitude - yi) / (yj - yi) + xi {
+                        inside.toggle()
+                    }
+                    j = i
+                }
+            }
+            if inside { return area }
+        }
+        return nil
+    }
+
+    private func result(
+        _ coordinate: CLLocationCoordinate2D, street: StreetMatch?, place: GeocoderPack.Place?, admin: String?,
+        country: GeocoderPack.Country?
+    ) -> ReverseGeocodeResult {
+        var locality: String? = nil, subLocality: String? = nil
+        if let place {
+            if let parent = place.parent {
+                locality = pack.places[parent].name
+                subLocality = place.name
+            } else {
+                locality = place.name
+                subLocality = district(near: coordinate, of: place)
+            }
+        }
+        if let city = street?.city, !city.isEmpty { locality = city }
+        let code = country?.code ?? ""
+        let thoroughfare = street.map { AddressFormat.streetLine(street: $0.street, number: $0.number, countryCode: code) }
+        var result = ReverseGeocodeResult(
+            coordinate: coordinate, thoroughfare: thoroughfare, locality: locality, subLocality: subLocality,
+            administrativeArea: admin, postalCode: street?.postcode, country: country?.name, lines: [])
+        result.lines = AddressFormat.lines(for: result, countryCode: code)
+        return result
+    }
+}
