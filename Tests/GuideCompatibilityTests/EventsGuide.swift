@@ -28,3 +28,29 @@ class Events: UIViewController, GMSMapViewDelegate {
     mapView.clear()
   }
 }
+
+// The guide's idle handler: reverse-geocode where the camera comes to rest and put a marker
+// there with the address's first two lines.
+class EventsWithGeocoder: UIViewController, GMSMapViewDelegate {
+  let geocoder = GMSGeocoder()
+
+  func mapView(_ mapView: GMSMapView, willMove gesture: Bool) {
+    mapView.clear()
+  }
+
+  func mapView(_ mapView: GMSMapView, idleAt cameraPosition: GMSCameraPosition) {
+    geocoder.reverseGeocodeCoordinate(cameraPosition.target) { (response, error) in
+      guard error == nil else {
+        return
+      }
+
+      if let result = response?.firstResult() {
+        let marker = GMSMarker()
+        marker.position = cameraPosition.target
+        marker.title = result.lines?[0]
+        marker.snippet = result.lines?[1]
+        marker.map = mapView
+      }
+    }
+  }
+}

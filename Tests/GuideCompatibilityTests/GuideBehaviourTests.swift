@@ -48,3 +48,24 @@ struct GuideBehaviourTests {
         #expect(controller.closed == ["Sydney", "Melbourne", "Brisbane"])
     }
 }
+
+@MainActor
+@Suite("The events guide's geocoder")
+struct EventsGeocoderTests {
+    @Test func idleReverseGeocodesAndMarksTheAddress() async throws {
+        let controller = EventsWithGeocoder()
+        let mapView = GMSMapView(
+            frame: CGRect(x: 0, y: 0, width: 390, height: 844), camera: GMSCameraPosition(latitude: 1.285, longitude: 103.848, zoom: 12))
+        mapView.delegate = controller
+        let host = GMSMapViewHost(mapView: mapView)
+        mapView.animate(toLocation: CLLocationCoordinate2D(latitude: 60.1687, longitude: 24.9505))
+        host.runUntilIdle()
+        // The geocoder answers asynchronously on the main actor.
+        for _ in 0..<200 where host.marker(at: CGPoint(x: 195, y: 422 - 20)) == nil {
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+        let marker = try #require(host.marker(at: CGPoint(x: 195, y: 422 - 20)))
+        #expect(marker.title?.hasPrefix("Aleksanterinkatu") == true)
+        #expect(marker.snippet == "00100 Helsinki")
+    }
+}
