@@ -2,7 +2,7 @@
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: setup build run test record-goldens benchmarks clean
+.PHONY: setup build run test record-goldens benchmarks geocoder geocoder-compare clean
 
 setup:
 	@./scripts/setup.sh
@@ -20,6 +20,19 @@ test: setup
 # Re-records every golden image from the current code (review the diff before committing).
 record-goldens: setup
 	OPENMAPS_RECORD_GOLDENS=1 $(SWIFT) test
+
+# Rebuilds the offline geocoder pack from its open sources (GeoNames, Natural Earth, OSM).
+geocoder:
+	python3 -m venv tools/geocoder/.venv
+	tools/geocoder/.venv/bin/pip install -q -r tools/geocoder/requirements.txt
+	tools/geocoder/.venv/bin/python tools/geocoder/build_geocoder.py
+
+# Compares the geocoder's throughput with the Python reverse_geocoder package (k-d tree).
+geocoder-compare: setup
+	python3 -m venv Benchmarks/.venv
+	Benchmarks/.venv/bin/pip install -q reverse_geocoder==1.5.1
+	cd Benchmarks && $(SWIFT) build -c release --product GeocoderThroughput
+	Benchmarks/.venv/bin/python Benchmarks/geocoder_compare.py
 
 benchmarks: setup
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-directory .benchmarkBaselines benchmark

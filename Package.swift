@@ -12,6 +12,10 @@ let package = Package(
         .library(name: "OpenMaps", targets: ["OpenMaps"]),
         /// The drawing layer (Cairo + Pango) on its own, for hosts that compose frames.
         .library(name: "MapDrawing", targets: ["MapDrawing"]),
+        /// Geometry (projection, geodesy, spatial index) on its own.
+        .library(name: "MapGeometry", targets: ["MapGeometry"]),
+        /// The offline reverse geocoder on its own.
+        .library(name: "Geocoding", targets: ["Geocoding"]),
         .executable(name: "openmaps", targets: ["openmaps"]),
     ],
     dependencies: [

@@ -32,6 +32,24 @@ let package = Package(
             path: "Benchmarks/EngineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        .executableTarget(
+            name: "GeocoderBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Geocoding", package: "OpenMaps"),
+                .product(name: "MapGeometry", package: "OpenMaps"),
+            ],
+            path: "Benchmarks/GeocoderBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        .executableTarget(
+            name: "GeocoderThroughput",
+            dependencies: [
+                .product(name: "Geocoding", package: "OpenMaps"),
+                .product(name: "MapGeometry", package: "OpenMaps"),
+            ],
+            path: "Sources/GeocoderThroughput"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

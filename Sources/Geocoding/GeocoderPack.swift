@@ -27,6 +27,8 @@ public struct GeocoderPack: Sendable {
         /// Rings of (lat, lon) points; inside is decided by the even-odd rule over all rings.
         let rings: [[(Double, Double)]]
         let box: (minLat: Double, minLon: Double, maxLat: Double, maxLon: Double)
+        /// Each ring's latitude range, to skip rings a point cannot cross.
+        let ringLatitudes: [(min: Double, max: Double)]
     }
 
     struct Place: Sendable {
@@ -97,7 +99,8 @@ public struct GeocoderPack: Sendable {
                 let lats = all.map(\.0), lons = all.map(\.1)
                 return Area(
                     country: country, name: name, rings: rings,
-                    box: (lats.min() ?? 0, lons.min() ?? 0, lats.max() ?? 0, lons.max() ?? 0))
+                    box: (lats.min() ?? 0, lons.min() ?? 0, lats.max() ?? 0, lons.max() ?? 0),
+                    ringLatitudes: rings.map { ring in (ring.map(\.0).min() ?? 0, ring.map(\.0).max() ?? 0) })
             }
             var countryAreas: [Area] = []
             for _ in 0..<(try reader.count(minimumSize: 6)) {

@@ -6,8 +6,12 @@ struct PlaceTree: Sendable {
     private let xs: [Double], ys: [Double], zs: [Double]
     /// Place indices in tree order: each range's middle element splits it on its depth's axis.
     private let order: [Int32]
+    /// The pack's index of each point (the points may be a subset, such as one country's).
+    private let globalIndex: [Int]
 
-    init(latitudes: [Double], longitudes: [Double]) {
+    /// A tree over places; `indices` gives each point's index in the pack (by default its position).
+    init(latitudes: [Double], longitudes: [Double], indices: [Int]? = nil) {
+        globalIndex = indices ?? Array(0..<latitudes.count)
         var xs: [Double] = [], ys: [Double] = [], zs: [Double] = []
         xs.reserveCapacity(latitudes.count)
         ys.reserveCapacity(latitudes.count)
@@ -59,31 +63,60 @@ struct PlaceTree: Sendable {
         }
     }
 
-    /// The nearest place accepted by `accept`, with its chord distance on the unit sphere.
-    func nearest(latitude: Double, longitude: Double, accept: (Int) -> Bool = { _ in true }) -> (index: Int, chord: Double)? {
-        let q = PlaceTree.unit(latitude, longitude)
-        var best: (index: Int, squared: Double)?
-        search(0, order.count, 0, q, accept, &best)
-        return best.map { ($0.index, sqrt($0.squared)) }
+    /// The nearest place accepted by `accept` (within `maxChord`, when given), with its chord
+    /// distance on the unit sphere.
+    func nearest(
+        latitude: Double, longitude: Double, maxChord: Double = .infinity, accept: (Int) -> Bool = { _ in true }
+    ) -> (index: Int, chord: Double)? {
+        nearest(1, latitude: latitude, longitude: longitude, maxChord: maxChord, accept: accept).first
     }
 
-    private func search(
-        _ low: Int, _ high: Int, _ depth: Int, _ q: (Double, Double, Double), _ accept: (Int) -> Bool,
-        _ best: inout (index: Int, squared: Double)?
-    ) {
-        guard high > low else { return }
-        let middle = (low + high) / 2
-        let index = Int(order[middle])
-        let dx = xs[index] - q.0, dy = ys[index] - q.1, dz = zs[index] - q.2
-        let squared = dx * dx + dy * dy + dz * dz
-        if squared < (best?.squared ?? .infinity), accept(index) { best = (index, squared) }
-        let axis = depth % 3
-        let split = axis == 0 ? xs[index] : axis == 1 ? ys[index] : zs[index]
-        let value = axis == 0 ? q.0 : axis == 1 ? q.1 : q.2
-        let delta = value - split
-        let (near, far) = delta < 0 ? ((low, middle), (middle + 1, high)) : ((middle + 1, high), (low, middle))
-        search(near.0, near.1, depth + 1, q, accept, &best)
-        if delta * delta < (best?.squared ?? .infinity) { search(far.0, far.1, depth + 1, q, accept, &best) }
+    /// Up to `k` nearest places accepted by `accept` (within `maxChord`), nearest first, with
+    /// chord distances. An iterative search over the tree's arrays, so nothing is retained
+    /// or released per node.
+    func nearest(
+        _ k: Int, latitude: Double, longitude: Double, maxChord: Double = .infinity, accept: (Int) -> Bool
+    ) -> [(index: Int, chord: Double)] {
+        guard k > 0, !order.isEmpty else { return [] }
+        let q = PlaceTree.unit(latitude, longitude)
+        var found: [(index: Int, squared: Double)] = []
+        found.reserveCapacity(k + 1)
+        let limit = maxChord.isFinite ? maxChord * maxChord : Double.infinity
+        xs.withUnsafeBufferPointer { xs in
+            ys.withUnsafeBufferPointer { ys in
+                zs.withUnsafeBufferPointer { zs in
+                    order.withUnsafeBufferPointer { order in
+                        globalIndex.withUnsafeBufferPointer { global in
+                            // Ranges still to visit, with their depth and the squared distance to
+                            // the splitting plane that must beat the current bound.
+                            var stack: [(low: Int, high: Int, depth: Int, plane: Double)] = [(0, order.count, 0, 0)]
+                            stack.reserveCapacity(64)
+                            while let (low, high, depth, plane) = stack.popLast() {
+                                let bound = found.count == k ? found[k - 1].squared : limit
+                                guard high > low, plane < bound else { continue }
+                                let middle = (low + high) / 2
+                                let index = Int(order[middle])
+                                let dx = xs[index] - q.0, dy = ys[index] - q.1, dz = zs[index] - q.2
+                                let squared = dx * dx + dy * dy + dz * dz
+                                if squared < bound, accept(global[index]) {
+                                    let position = found.firstIndex { $0.squared > squared } ?? found.count
+                                    found.insert((index, squared), at: position)
+                                    if found.count > k { found.removeLast() }
+                                }
+                                let axis = depth % 3
+                                let delta = axis == 0 ? q.0 - xs[index] : axis == 1 ? q.1 - ys[index] : q.2 - zs[index]
+                                let lower = (low, middle), upper = (middle + 1, high)
+                                let (near, far) = delta < 0 ? (lower, upper) : (upper, lower)
+                                // Far side first onto the stack, so the near side is searched first.
+                                stack.append((far.0, far.1, depth + 1, delta * delta))
+                                stack.append((near.0, near.1, depth + 1, 0))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return found.map { (globalIndex[$0.index], sqrt($0.squared)) }
     }
 
     /// Converts a chord on the unit sphere to metres on the Earth.

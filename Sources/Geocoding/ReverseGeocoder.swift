@@ -36,11 +36,25 @@ public final class ReverseGeocoder: Sendable {
 
     let pack: GeocoderPack
     private let tree: PlaceTree
+    /// One tree per country, so a country's nearest places are found without filtering.
+    private let countryTrees: [Int: PlaceTree]
+    /// Each place's country and parent city, apart, so searches filter without touching the pack.
+    private let placeCountry: [Int]
+    private let placeParent: [Int]
     private let streetBox: (minLat: Double, minLon: Double, maxLat: Double, maxLon: Double)?
 
     public init(pack: GeocoderPack) {
         self.pack = pack
         tree = PlaceTree(latitudes: pack.places.map(\.latitude), longitudes: pack.places.map(\.longitude))
+        placeCountry = pack.places.map(\.country)
+        var byCountry: [Int: [Int]] = [:]
+        for (index, place) in pack.places.enumerated() { byCountry[place.country, default: []].append(index) }
+        countryTrees = byCountry.mapValues { indices in
+            PlaceTree(
+                latitudes: indices.map { pack.places[$0].latitude }, longitudes: indices.map { pack.places[$0].longitude },
+                indices: indices)
+        }
+        placeParent = pack.places.map { $0.parent ?? -1 }
         let points = pack.streets.flatMap(\.points) + pack.addresses.map { ($0.latitude, $0.longitude) }
         if let minLat = points.map(\.0).min(), let maxLat = points.map(\.0).max(), let minLon = points.map(\.1).min(),
             let maxLon = points.map(\.1).max()
@@ -70,34 +84,31 @@ public final class ReverseGeocoder: Sendable {
         }
         guard let countryIndex = country else { return [] }
         let countryInfo = countryIndex < pack.countries.count ? pack.countries[countryIndex] : nil
-        guard let nearest = tree.nearest(latitude: lat, longitude: lon, accept: { self.pack.places[$0].country == countryIndex }) else {
+        // The nearest places of the country: the first gives the locality, the others coarser answers.
+        let nearby = countryTrees[countryIndex]?.nearest(4, latitude: lat, longitude: lon) { _ in true } ?? []
+        guard let nearest = nearby.first else {
             let admin = area(containing: coordinate, in: pack.adminAreas.lazy.filter { $0.country == countryIndex })?.name
-            return [result(coordinate, street: nil, place: nil, admin: admin, country: countryInfo)]
+            return [result(coordinate, street: nil, place: nil, placeIndex: nil, admin: admin, country: countryInfo)]
         }
         let place = pack.places[nearest.index]
         let admin = place.state ?? area(containing: coordinate, in: pack.adminAreas.lazy.filter { $0.country == countryIndex })?.name
         var results: [ReverseGeocodeResult] = []
         if let street = streetLevel(coordinate) {
-            results.append(result(street.coordinate, street: street, place: place, admin: admin, country: countryInfo))
+            results.append(result(street.coordinate, street: street, place: place, placeIndex: nearest.index, admin: admin, country: countryInfo))
         }
         let placeCoordinate = CLLocationCoordinate2D(latitude: place.latitude, longitude: place.longitude)
-        results.append(result(results.isEmpty ? coordinate : placeCoordinate, street: nil, place: place, admin: admin, country: countryInfo))
-        // The next nearest places of the country, each a coarser answer.
+        results.append(
+            result(results.isEmpty ? coordinate : placeCoordinate, street: nil, place: place, placeIndex: nearest.index, admin: admin, country: countryInfo))
         var seen: Set<String> = [place.name]
         if let parent = place.parent { seen.insert(pack.places[parent].name) }
-        var excluded: Set<Int> = [nearest.index]
-        for _ in 0..<2 {
-            guard let next = tree.nearest(latitude: lat, longitude: lon, accept: {
-                self.pack.places[$0].country == countryIndex && !excluded.contains($0)
-            }) else { break }
-            excluded.insert(next.index)
-            let other = pack.places[next.index]
-            guard !seen.contains(other.name) else { continue }
-            seen.insert(other.name)
+        for other in nearby.dropFirst() {
+            let next = pack.places[other.index]
+            guard !seen.contains(next.name), results.count < 4 else { continue }
+            seen.insert(next.name)
             results.append(
                 result(
-                    CLLocationCoordinate2D(latitude: other.latitude, longitude: other.longitude), street: nil, place: other,
-                    admin: other.state ?? admin, country: countryInfo))
+                    CLLocationCoordinate2D(latitude: next.latitude, longitude: next.longitude), street: nil, place: next,
+                    placeIndex: other.index, admin: next.state ?? admin, country: countryInfo))
         }
         return results
     }
@@ -154,11 +165,11 @@ public final class ReverseGeocoder: Sendable {
     }
 
     /// The nearest district of a city within 3 km of a coordinate.
-    private func district(near c: CLLocationCoordinate2D, of city: GeocoderPack.Place) -> String? {
-        guard city.population >= 100_000,
-            let cityIndex = tree.nearest(latitude: city.latitude, longitude: city.longitude, accept: { self.pack.places[$0].name == city.name })?.index,
-            let found = tree.nearest(latitude: c.latitude, longitude: c.longitude, accept: { self.pack.places[$0].parent == cityIndex }),
-            PlaceTree.metres(chord: found.chord) <= 3_000
+    private func district(near c: CLLocationCoordinate2D, of cityIndex: Int) -> String? {
+        let parents = placeParent
+        guard pack.places[cityIndex].population >= 100_000,
+            let found = countryTrees[placeCountry[cityIndex]]?.nearest(
+                latitude: c.latitude, longitude: c.longitude, maxChord: 3_000 / 6_371_009, accept: { parents[$0] == cityIndex })
         else { return nil }
         return pack.places[found.index].name
     }
@@ -181,7 +192,8 @@ public final class ReverseGeocoder: Sendable {
             && c.longitude >= area.box.minLon && c.longitude <= area.box.maxLon
         {
             var inside = false
-            for ring in area.rings where ring.count >= 3 {
+            // A ray to the east crosses only rings spanning the point's latitude.
+            for (ring, span) in zip(area.rings, area.ringLatitudes) where ring.count >= 3 && span.min <= c.latitude && span.max >= c.latitude {
                 var j = ring.count - 1
                 for i in 0..<ring.count {
                     let (yi, xi) = ring[i], (yj, xj) = ring[j]
@@ -197,7 +209,7 @@ public final class ReverseGeocoder: Sendable {
     }
 
     private func result(
-        _ coordinate: CLLocationCoordinate2D, street: StreetMatch?, place: GeocoderPack.Place?, admin: String?,
+        _ coordinate: CLLocationCoordinate2D, street: StreetMatch?, place: GeocoderPack.Place?, placeIndex: Int?, admin: String?,
         country: GeocoderPack.Country?
     ) -> ReverseGeocodeResult {
         var locality: String? = nil, subLocality: String? = nil
@@ -207,7 +219,7 @@ public final class ReverseGeocoder: Sendable {
                 subLocality = place.name
             } else {
                 locality = place.name
-                subLocality = district(near: coordinate, of: place)
+                subLocality = placeIndex.flatMap { district(near: coordinate, of: $0) }
             }
         }
         if let city = street?.city, !city.isEmpty { locality = city }
