@@ -38,6 +38,7 @@ print(json.dumps({
     "python_reverse_geocoder_qps": {"mode1": int(results[1]), "mode2": int(results[2])},
     "openmaps_nearest_place_qps": swift["nearest_qps"],
     "openmaps_full_reverse_geocode_qps": swift["full_qps"],
+    "openmaps_full_reverse_geocode_batch_qps_all_cores": swift["full_batch_qps"],
     "ratio_nearest": round(swift["nearest_qps"] / python_qps, 1),
     "ratio_full": round(swift["full_qps"] / python_qps, 1),
 }, indent=1))

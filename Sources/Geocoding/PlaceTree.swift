@@ -87,13 +87,21 @@ struct PlaceTree: Sendable {
                 zs.withUnsafeBufferPointer { zs in
                     order.withUnsafeBufferPointer { order in
                         globalIndex.withUnsafeBufferPointer { global in
-                            // Ranges still to visit, with their depth and the squared distance to
-                            // the splitting plane that must beat the current bound.
-                            var stack: [(low: Int, high: Int, depth: Int, plane: Double)] = [(0, order.count, 0, 0)]
-                            stack.reserveCapacity(64)
-                            while let (low, high, depth, plane) = stack.popLast() {
+                            // Ranges still to visit, with their depth, the per-axis offsets from the
+                            // query to the range's cell and their squared sum (the cell's squared
+                            // distance, a lower bound for every point in it: Arya and Mount's
+                            // incremental distance).
+                            typealias Entry = (low: Int, high: Int, depth: Int, offsets: (Double, Double, Double), distance: Double)
+                            // The stack never holds more than two entries per level of the tree.
+                            withUnsafeTemporaryAllocation(of: Entry.self, capacity: 2 * 64 + 2) { stack in
+                            var top = 0
+                            stack[0] = (0, order.count, 0, (0, 0, 0), 0)
+                            top = 1
+                            while top > 0 {
+                                top -= 1
+                                let (low, high, depth, offsets, cell) = stack[top]
                                 let bound = found.count == k ? found[k - 1].squared : limit
-                                guard high > low, plane < bound else { continue }
+                                guard high > low, cell < bound else { continue }
                                 let middle = (low + high) / 2
                                 let index = Int(order[middle])
                                 let dx = xs[index] - q.0, dy = ys[index] - q.1, dz = zs[index] - q.2
@@ -107,9 +115,20 @@ struct PlaceTree: Sendable {
                                 let delta = axis == 0 ? q.0 - xs[index] : axis == 1 ? q.1 - ys[index] : q.2 - zs[index]
                                 let lower = (low, middle), upper = (middle + 1, high)
                                 let (near, far) = delta < 0 ? (lower, upper) : (upper, lower)
+                                var farOffsets = offsets
+                                let previous: Double
+                                switch axis {
+                                case 0: previous = offsets.0; farOffsets.0 = delta
+                                case 1: previous = offsets.1; farOffsets.1 = delta
+                                default: previous = offsets.2; farOffsets.2 = delta
+                                }
+                                let farCell = cell - previous * previous + delta * delta
                                 // Far side first onto the stack, so the near side is searched first.
-                                stack.append((far.0, far.1, depth + 1, delta * delta))
-                                stack.append((near.0, near.1, depth + 1, 0))
+                                guard top + 2 <= stack.count else { continue }
+                                stack[top] = (far.0, far.1, depth + 1, farOffsets, farCell)
+                                stack[top + 1] = (near.0, near.1, depth + 1, offsets, cell)
+                                top += 2
+                            }
                             }
                         }
                     }

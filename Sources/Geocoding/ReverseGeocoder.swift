@@ -113,6 +113,20 @@ public final class ReverseGeocoder: Sendable {
         return results
     }
 
+    /// Reverse-geocodes many coordinates, spread over the machine's cores; invalid coordinates
+    /// give nil.
+    public func reverseGeocode(batch coordinates: [CLLocationCoordinate2D]) -> [[ReverseGeocodeResult]?] {
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 16))
+        let chunk = (coordinates.count + workers - 1) / max(workers, 1)
+        let results = ResultSlots<[ReverseGeocodeResult]?>(count: coordinates.count)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let start = worker * chunk, end = min(start + chunk, coordinates.count)
+            guard start < end else { return }
+            for index in start..<end { results.set(index, try? reverseGeocode(coordinates[index])) }
+        }
+        return results.values
+    }
+
     /// Every place's position (for checks and benchmarks).
     public var allPlaces: [(latitude: Double, longitude: Double)] { pack.places.map { ($0.latitude, $0.longitude) } }
 
@@ -231,4 +245,20 @@ public final class ReverseGeocoder: Sendable {
         result.lines = AddressFormat.lines(for: result, countryCode: code)
         return result
     }
+}
+
+/// Slots that concurrent workers each fill at their own indices.
+final class ResultSlots<Value>: @unchecked Sendable {
+    private var storage: [Value?]
+
+    init(count: Int) {
+        storage = Array(repeating: nil, count: count)
+    }
+
+    /// Sets one slot; each index is written by one worker only.
+    func set(_ index: Int, _ value: Value) {
+        storage.withUnsafeMutableBufferPointer { $0[index] = value }
+    }
+
+    var values: [Value] { storage.compactMap { $0 } }
 }

@@ -22,4 +22,7 @@ let nearest = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 let fullStart = DispatchTime.now().uptimeNanoseconds
 for point in points { checksum &+= ((try? geocoder.reverseGeocode(point))?.count ?? 0) }
 let full = Double(DispatchTime.now().uptimeNanoseconds - fullStart) / 1e9
-print("{\"queries\": \(points.count), \"nearest_qps\": \(Int(Double(points.count) / nearest)), \"full_qps\": \(Int(Double(points.count) / full)), \"checksum\": \(checksum)}")
+let batchStart = DispatchTime.now().uptimeNanoseconds
+checksum &+= geocoder.reverseGeocode(batch: points).count
+let batch = Double(DispatchTime.now().uptimeNanoseconds - batchStart) / 1e9
+print("{\"queries\": \(points.count), \"nearest_qps\": \(Int(Double(points.count) / nearest)), \"full_qps\": \(Int(Double(points.count) / full)), \"full_batch_qps\": \(Int(Double(points.count) / batch)), \"checksum\": \(checksum)}")
