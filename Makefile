@@ -2,7 +2,7 @@
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: setup build run test record-goldens benchmarks geocoder geocoder-compare clean
+.PHONY: setup build run test record-goldens benchmarks basemap geocoder geocoder-compare clean
 
 setup:
 	@./scripts/setup.sh
@@ -20,6 +20,12 @@ test: setup
 # Re-records every golden image from the current code (review the diff before committing).
 record-goldens: setup
 	OPENMAPS_RECORD_GOLDENS=1 $(SWIFT) test
+
+# Rebuilds the embedded basemap (MBTiles) from its open sources (Natural Earth, OSM).
+basemap:
+	python3 -m venv tools/basemap/.venv
+	tools/basemap/.venv/bin/pip install -q -r tools/basemap/requirements.txt
+	tools/basemap/.venv/bin/python tools/basemap/build_basemap.py
 
 # Rebuilds the offline geocoder pack from its open sources (GeoNames, Natural Earth, OSM).
 geocoder:

@@ -29,6 +29,8 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // PNG and JPEG codecs: a thin C layer so that libpng's and libjpeg's
         // longjmp-based error handling never crosses Swift frames.
         .target(
@@ -46,6 +48,12 @@ let package = Package(
             ]
         ),
         .target(name: "MapUIKit", dependencies: ["MapGeometry", "MapDrawing"]),
+        // The embedded basemap: MBTiles reading, vector tile decoding (data built by tools/basemap).
+        .target(
+            name: "Basemap",
+            dependencies: ["MapGeometry", "MapDrawing", "CSQLite", "CZlib", .product(name: "Logging", package: "swift-log")],
+            resources: [.copy("Resources/basemap.mbtiles")]
+        ),
         // The offline reverse geocoder and its data (built by tools/geocoder).
         .target(name: "Geocoding", dependencies: ["MapGeometry"], resources: [.copy("Resources/geocoder.omgc")]),
         .target(
@@ -69,6 +77,7 @@ let package = Package(
         .target(name: "GoldenImages", dependencies: ["MapDrawing"], path: "Tests/Support/GoldenImages"),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),
         .testTarget(name: "GeocodingTests", dependencies: ["Geocoding"]),
+        .testTarget(name: "BasemapTests", dependencies: ["Basemap"]),
         .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "GoldenImages"]),
         .testTarget(name: "MapUIKitTests", dependencies: ["MapUIKit", "GoldenImages"], exclude: ["__Goldens__"]),
         .testTarget(

@@ -1,0 +1,223 @@
+import Foundation
+
+/// A decoded Mapbox Vector Tile (the protobuf format of version 2): layers of features with
+/// properties and geometry in tile coordinates (0...extent, y down).
+public struct VectorTile: Sendable {
+    /// Why a tile could not be decoded.
+    public struct DecodeError: Error, CustomStringConvertible, Sendable {
+        public let description: String
+    }
+
+    /// A property value.
+    public enum Value: Sendable, Hashable {
+        case string(String)
+        case number(Double)
+        case bool(Bool)
+
+        public var string: String? { if case .string(let s) = self { return s } else { return nil } }
+        public var number: Double? { if case .number(let n) = self { return n } else { return nil } }
+    }
+
+    /// What a feature's geometry is.
+    public enum GeometryType: Int, Sendable { case unknown = 0, point, lineString, polygon }
+
+    public struct Feature: Sendable {
+        public var id: UInt64?
+        public var type: GeometryType
+        public var properties: [String: Value]
+        /// Parts: points (each part one point), lines, or polygon rings (exterior rings wind
+        /// clockwise in tile coordinates, holes counter-clockwise).
+        public var parts: [[SIMD2<Double>]]
+    }
+
+    public struct Layer: Sendable {
+        public var name: String
+        public var extent: Double
+        public var features: [Feature]
+    }
+
+    public var layers: [Layer]
+
+    /// The layer with a name.
+    public func layer(_ name: String) -> Layer? { layers.first { $0.name == name } }
+
+    /// Decodes protobuf bytes; throws `DecodeError` for malformed input.
+    public init(data: Data) throws {
+        var reader = ProtobufReader([UInt8](data))
+        var layers: [Layer] = []
+        while !reader.isAtEnd {
+            let (field, wire) = try reader.key()
+            if field == 3 && wire == 2 {
+                layers.append(try VectorTile.layer(ProtobufReader(try reader.bytes())))
+            } else {
+                try reader.skip(wire)
+            }
+        }
+        self.layers = layers
+    }
+
+    private static func layer(_ input: ProtobufReader) throws -> Layer {
+        var reader = input
+        var name = "", extent = 4096.0
+        var keys: [String] = [], values: [Value] = []
+        var rawFeatures: [[UInt8]] = []
+        while !reader.isAtEnd {
+            let (field, wire) = try reader.key()
+            switch (field, wire) {
+            case (1, 2): name = String(decoding: try reader.bytes(), as: UTF8.self)
+            case (2, 2): rawFeatures.append(try reader.bytes())
+            case (3, 2): keys.append(String(decoding: try reader.bytes(), as: UTF8.self))
+            case (4, 2): values.append(try value(ProtobufReader(try reader.bytes())))
+            case (5, 0): extent = Double(max(1, min(try reader.varint(), 1 << 20)))
+            default: try reader.skip(wire)
+            }
+        }
+        let features = try rawFeatures.map { try feature(ProtobufReader($0), keys: keys, values: values) }
+        return Layer(name: name, extent: extent, features: features)
+    }
+
+    private static func value(_ input: ProtobufReader) throws -> Value {
+        var reader = input
+        var result = Value.string("")
+        while !reader.isAtEnd {
+            let (field, wire) = try reader.key()
+            switch (field, wire) {
+            case (1, 2): result = .string(String(decoding: try reader.bytes(), as: UTF8.self))
+            case (2, 5): result = .number(Double(Float(bitPattern: try reader.fixed32())))
+            case (3, 1): result = .number(Double(bitPattern: try reader.fixed64()))
+            case (4, 0): result = .number(Double(Int64(bitPattern: try reader.varint())))
+            case (5, 0): result = .number(Double(try reader.varint()))
+            case (6, 0): result = .number(Double(ProtobufReader.zigzag(try reader.varint())))
+            case (7, 0): result = .bool(try reader.varint() != 0)
+            default: try reader.skip(wire)
+            }
+        }
+        return result
+    }
+
+    private static func feature(_ input: ProtobufReader, keys: [String], values: [Value]) throws -> Feature {
+        var reader = input
+        var feature = Feature(id: nil, type: .unknown, properties: [:], parts: [])
+        var geometry: [UInt32] = []
+        while !reader.isAtEnd {
+            let (field, wire) = try reader.key()
+            switch (field, wire) {
+            case (1, 0): feature.id = try reader.varint()
+            case (2, 2):
+                let tags = try reader.packed()
+                var i = 0
+                while i + 1 < tags.count {
+                    let k = Int(tags[i]), v = Int(tags[i + 1])
+                    if k < keys.count, v < values.count { feature.properties[keys[k]] = values[v] }
+                    i += 2
+                }
+            case (3, 0): feature.type = GeometryType(rawValue: Int(try reader.varint())) ?? .unknown
+            case (4, 2): geometry = try reader.packed().map { UInt32(truncatingIfNeeded: $0) }
+            default: try reader.skip(wire)
+            }
+        }
+        feature.parts = try decodeGeometry(geometry, type: feature.type)
+        return feature
+    }
+
+    /// MoveTo (1), LineTo (2) and ClosePath (7) commands with zigzag deltas.
+    static func decodeGeometry(_ commands: [UInt32], type: GeometryType) throws -> [[SIMD2<Double>]] {
+        var parts: [[SIMD2<Double>]] = []
+        var current: [SIMD2<Double>] = []
+        var x: Int64 = 0, y: Int64 = 0
+        var i = 0
+        while i < commands.count {
+            let command = commands[i] & 0x7, count = Int(commands[i] >> 3)
+            i += 1
+            switch command {
+            case 1, 2:
+                guard count <= (commands.count - i) / 2 else { throw DecodeError(description: "geometry runs past its end") }
+                for _ in 0..<count {
+                    x += ProtobufReader.zigzag(UInt64(commands[i]))
+                    y += ProtobufReader.zigzag(UInt64(commands[i + 1]))
+                    i += 2
+                    if command == 1 {
+                        if !current.isEmpty { parts.append(current) }
+                        current = []
+                    }
+                    current.append(SIMD2(Double(x), Double(y)))
+                }
+            case 7:
+                if let first = current.first { current.append(first) }
+            default:
+                throw DecodeError(description: "unknown geometry command \(command)")
+            }
+        }
+        if !current.isEmpty { parts.append(current) }
+        return parts
+    }
+}
+
+/// A reader of the protobuf wire format: varints, length-delimited bytes, fixed values.
+struct ProtobufReader {
+    private let buffer: [UInt8]
+    private var offset = 0
+
+    init(_ bytes: [UInt8]) {
+        buffer = bytes
+    }
+
+    var isAtEnd: Bool { offset >= buffer.count }
+
+    mutating func varint() throws -> UInt64 {
+        var result: UInt64 = 0, shift: UInt64 = 0
+        while true {
+            guard offset < buffer.count, shift < 64 else { throw VectorTile.DecodeError(description: "truncated varint") }
+            let byte = buffer[offset]
+            offset += 1
+            result |= UInt64(byte & 0x7F) << shift
+            if byte & 0x80 == 0 { return result }
+            shift += 7
+        }
+    }
+
+    mutating func key() throws -> (field: Int, wire: Int) {
+        let key = try varint()
+        return (Int(key >> 3), Int(key & 7))
+    }
+
+    mutating func bytes() throws -> [UInt8] {
+        let length = try varint()
+        guard length <= UInt64(buffer.count - offset) else { throw VectorTile.DecodeError(description: "truncated field") }
+        defer { offset += Int(length) }
+        return Array(buffer[offset..<(offset + Int(length))])
+    }
+
+    mutating func packed() throws -> [UInt64] {
+        var inner = ProtobufReader(try bytes())
+        var values: [UInt64] = []
+        while !inner.isAtEnd { values.append(try inner.varint()) }
+        return values
+    }
+
+    mutating func fixed32() throws -> UInt32 {
+        guard offset + 4 <= buffer.count else { throw VectorTile.DecodeError(description: "truncated fixed32") }
+        defer { offset += 4 }
+        return (0..<4).reduce(UInt32(0)) { $0 | UInt32(buffer[offset + $1]) << (8 * UInt32($1)) }
+    }
+
+    mutating func fixed64() throws -> UInt64 {
+        guard offset + 8 <= buffer.count else { throw VectorTile.DecodeError(description: "truncated fixed64") }
+        defer { offset += 8 }
+        return (0..<8).reduce(UInt64(0)) { $0 | UInt64(buffer[offset + $1]) << (8 * UInt64($1)) }
+    }
+
+    mutating func skip(_ wire: Int) throws {
+        switch wire {
+        case 0: _ = try varint()
+        case 1: _ = try fixed64()
+        case 2: _ = try bytes()
+        case 5: _ = try fixed32()
+        default: throw VectorTile.DecodeError(description: "unknown wire type \(wire)")
+        }
+    }
+
+    static func zigzag(_ value: UInt64) -> Int64 {
+        Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
+    }
+}
