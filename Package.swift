@@ -77,7 +77,7 @@ let package = Package(
         .target(name: "GoldenImages", dependencies: ["MapDrawing"], path: "Tests/Support/GoldenImages"),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),
         .testTarget(name: "GeocodingTests", dependencies: ["Geocoding"]),
-        .testTarget(name: "BasemapTests", dependencies: ["Basemap"]),
+        .testTarget(name: "BasemapTests", dependencies: ["Basemap", "MapDrawing", "GoldenImages"], exclude: ["__Goldens__"]),
         .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "GoldenImages"]),
         .testTarget(name: "MapUIKitTests", dependencies: ["MapUIKit", "GoldenImages"], exclude: ["__Goldens__"]),
         .testTarget(

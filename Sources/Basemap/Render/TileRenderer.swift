@@ -1,0 +1,98 @@
+import Foundation
+import MapDrawing
+
+/// Draws a vector tile's geometry (no labels) into a square of `size` points: water, parks,
+/// buildings, boundaries, railways, and roads with casings, in the basemap style.
+///
+/// For overzoom, `source` selects the part of a lower-zoom tile that covers the target tile:
+/// its origin and size in the source tile's extent units.
+public struct TileRenderer: Sendable {
+    public let style: BasemapStyle
+
+    public init(style: BasemapStyle = .normal) {
+        self.style = style
+    }
+
+    /// Renders a tile (or part of one) at a display zoom into a new bitmap.
+    public func render(
+        _ tile: VectorTile, zoom: Double, size: Double = 256, scale: Double, source: (x: Double, y: Double, size: Double)? = nil
+    ) -> Bitmap {
+        let canvas = Canvas(size: CGSize(width: size, height: size), scale: scale)
+        canvas.clear(style.land)
+        draw(tile, zoom: zoom, size: size, source: source, in: canvas)
+        return canvas.bitmap
+    }
+
+    /// Draws into a canvas whose origin is the tile's top left.
+    public func draw(_ tile: VectorTile, zoom: Double, size: Double, source: (x: Double, y: Double, size: Double)?, in canvas: Canvas) {
+        canvas.withSavedState {
+            canvas.clip(to: CGRect(x: 0, y: 0, width: size, height: size))
+            func path(_ layer: VectorTile.Layer, _ feature: VectorTile.Feature, close: Bool) -> Path {
+                let region = source ?? (0, 0, layer.extent)
+                let k = size / region.size
+                var path = Path()
+                for part in feature.parts where part.count >= 2 {
+                    path.move(to: CGPoint(x: (part[0].x - region.x) * k, y: (part[0].y - region.y) * k))
+                    for point in part.dropFirst() { path.line(to: CGPoint(x: (point.x - region.x) * k, y: (point.y - region.y) * k)) }
+                    if close { path.close() }
+                }
+                return path
+            }
+            func fill(_ name: String, _ color: Color, where accept: (VectorTile.Feature) -> Bool = { _ in true }) {
+                guard let layer = tile.layer(name) else { return }
+                var all = Path()
+                for feature in layer.features where feature.type == .polygon && accept(feature) { all.addPath(path(layer, feature, close: true)) }
+                canvas.fill(all, with: color, rule: .evenOdd)
+            }
+            fill("park", style.park)
+            fill("water", style.water)
+            if let waterways = tile.layer("waterway") {
+                for feature in waterways.features where feature.type == .lineString {
+                    canvas.stroke(path(waterways, feature, close: false), with: style.waterway, style: StrokeStyle(width: zoom < 8 ? 0.8 : 1.6, cap: .round, join: .round))
+                }
+            }
+            if zoom >= 14, let buildings = tile.layer("building") {
+                var all = Path()
+                for feature in buildings.features where feature.type == .polygon { all.addPath(path(buildings, feature, close: true)) }
+                canvas.fill(all, with: style.building, rule: .evenOdd)
+                if zoom >= 15 { canvas.stroke(all, with: style.buildingOutline, style: StrokeStyle(width: 0.5)) }
+            }
+            if let boundaries = tile.layer("boundary") {
+                for feature in boundaries.features where feature.type == .lineString {
+                    let country = (feature.properties["admin_level"]?.number ?? 2) <= 2
+                    canvas.stroke(
+                        path(boundaries, feature, close: false), with: country ? style.countryBorder : style.stateBorder,
+                        style: StrokeStyle(width: country ? 1 : 0.7, join: .round, dashes: country ? [] : [3, 2]))
+                }
+            }
+            guard let roads = tile.layer("transportation") else { return }
+            // Casings under fills, minor classes under major ones.
+            let order = ["path", "track", "service", "minor", "tertiary", "secondary", "primary", "trunk", "motorway"]
+            var byClass: [String: Path] = [:]
+            var rails = Path(), trams = Path()
+            for feature in roads.features where feature.type == .lineString {
+                let klass = feature.properties["class"]?.string ?? "minor"
+                let shape = path(roads, feature, close: false)
+                switch klass {
+                case "rail": rails.addPath(shape)
+                case "transit": trams.addPath(shape)
+                default: byClass[klass, default: Path()].addPath(shape)
+                }
+            }
+            for klass in order {
+                guard let shape = byClass[klass], let road = style.roads[klass] else { continue }
+                let width = style.width(of: road, zoom: zoom)
+                canvas.stroke(shape, with: road.casing, style: StrokeStyle(width: width + (width > 1.5 ? 1.5 : 0.6), cap: .round, join: .round))
+            }
+            for klass in order {
+                guard let shape = byClass[klass], let road = style.roads[klass] else { continue }
+                let width = style.width(of: road, zoom: zoom)
+                canvas.stroke(
+                    shape, with: road.fill,
+                    style: StrokeStyle(width: width, cap: .round, join: .round, dashes: klass == "path" && zoom >= 15 ? [2, 1.5] : []))
+            }
+            canvas.stroke(rails, with: style.rail, style: StrokeStyle(width: 1.2, dashes: [4, 3]))
+            canvas.stroke(trams, with: style.tram, style: StrokeStyle(width: 0.8))
+        }
+    }
+}
