@@ -59,7 +59,7 @@ let package = Package(
         .target(
             name: "OpenMaps",
             dependencies: [
-                "MapGeometry", "MapDrawing", "MapUIKit", "Geocoding",
+                "MapGeometry", "MapDrawing", "MapUIKit", "Geocoding", "Basemap",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -39,7 +39,8 @@ public final class ScenarioRunner {
         if let style = scenario.mapStyle { mapView.mapStyle = try? GMSMapStyle(jsonString: style) }
         for spec in scenario.markers { add(spec) }
         for spec in scenario.overlays { add(spec) }
-        // The map starts laid out and idle; only then does the delegate listen.
+        // The map starts laid out, its tiles drawn, and idle; only then does the delegate listen.
+        host.prepareTiles()
         host.runUntilIdle()
         mapView.delegate = delegate
     }

@@ -31,9 +31,9 @@ struct GoldenComparisonTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         try picture(block: nil).pngData().write(to: goldens.appendingPathComponent("circle.png"))
         let fakeTestFile = directory.appendingPathComponent("FakeTests.swift").path
-        #expect(GoldenImage.check(picture(block: nil), named: "circle", testFile: fakeTestFile).passed)
-        #expect(!GoldenImage.check(picture(block: .black), named: "circle", testFile: fakeTestFile).passed)
-        #expect(!GoldenImage.check(Bitmap(width: 10, height: 10), named: "circle", testFile: fakeTestFile).passed)
-        #expect(!GoldenImage.check(picture(block: nil), named: "missing", testFile: fakeTestFile).passed)
+        #expect(GoldenImage.check(picture(block: nil), named: "circle", testFile: fakeTestFile, recording: false).passed)
+        #expect(!GoldenImage.check(picture(block: .black), named: "circle", testFile: fakeTestFile, recording: false).passed)
+        #expect(!GoldenImage.check(Bitmap(width: 10, height: 10), named: "circle", testFile: fakeTestFile, recording: false).passed)
+        #expect(!GoldenImage.check(picture(block: nil), named: "missing", testFile: fakeTestFile, recording: false).passed)
     }
 }

@@ -78,6 +78,12 @@ public final class GMSMapViewHost {
         return isIdle
     }
 
+    /// Loads and draws the basemap tiles the camera needs now, without advancing time (a host
+    /// calls it before showing the first frame; tile callbacks come as usual).
+    public func prepareTiles() {
+        mapView.stepTiles()
+    }
+
     /// Whether nothing moves, animates or waits on a timer.
     public var isIdle: Bool {
         !mapView.motion.isMoving && mapView.motion.animation == nil && !mapView.touches.isBusy
@@ -131,5 +137,6 @@ public final class GMSMapViewHost {
         _ = mapView.stepMarkerMotions()
         mapView.stepViewAnimations()
         mapView.refreshTrackedWindow()
+        mapView.stepTiles()
     }
 }

@@ -16,7 +16,8 @@ extension GMSMapView {
     func draw(in canvas: Canvas, scale: CGFloat) {
         let viewport = viewport
         canvas.clear(backgroundColor?.color ?? MapPalette.land)
-        if mapType != .none { drawGraticule(in: canvas, viewport: viewport) }
+        // `.none` is an empty map: the background alone.
+        if mapType != .none { drawBasemap(in: canvas, viewport: viewport, scale: scale) }
         drawShapes(in: canvas, viewport: viewport)
         drawSky(in: canvas, viewport: viewport)
         for marker in markers(visibleIn: viewport) where marker.opacity > 0 {
@@ -77,45 +78,6 @@ extension GMSMapView {
     /// Whether a marker's appear animation is still running.
     var isAnimatingMarkers: Bool {
         markerStore.hasAppearing(at: now)
-    }
-
-    private func drawGraticule(in canvas: Canvas, viewport: Viewport) {
-        // Lines roughly 60-150 points apart: 1, 2 or 5 times a power of ten degrees.
-        let degreesPerPoint = 360 / viewport.worldSize
-        let wanted = degreesPerPoint * 100
-        let power = pow(10, (log10(wanted)).rounded(.down))
-        let step = [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= wanted } ?? power * 10
-        let corners = [(0.0, 0.0), (viewport.width, 0), (0, viewport.height), (viewport.width, viewport.height)]
-            .map { viewport.mercator(for: $0.0, $0.1) }
-        guard let minX = corners.map(\.x).min(), let maxX = corners.map(\.x).max(),
-            let minY = corners.map(\.y).min(), let maxY = corners.map(\.y).max()
-        else { return }
-        var lines = Path()
-        let west = (minX * 360 - 180), east = (maxX * 360 - 180)
-        var longitude = (west / step).rounded(.down) * step
-        var count = 0
-        while longitude <= east && count < 400 {
-            let x = (longitude + 180) / 360
-            let a = viewport.point(forMercator: MercatorPoint(x: x, y: max(0, minY)))
-            let b = viewport.point(forMercator: MercatorPoint(x: x, y: min(1, maxY)))
-            lines.move(to: CGPoint(x: a.x, y: a.y))
-            lines.line(to: CGPoint(x: b.x, y: b.y))
-            longitude += step
-            count += 1
-        }
-        let north = WebMercator.unproject(MercatorPoint(x: 0, y: max(0, minY))).latitude
-        let south = WebMercator.unproject(MercatorPoint(x: 0, y: min(1, maxY))).latitude
-        var latitude = (south / step).rounded(.down) * step
-        while latitude <= north && count < 800 {
-            let y = WebMercator.project(CLLocationCoordinate2D(latitude: latitude, longitude: 0)).y
-            let a = viewport.point(forMercator: MercatorPoint(x: minX, y: y))
-            let b = viewport.point(forMercator: MercatorPoint(x: maxX, y: y))
-            lines.move(to: CGPoint(x: a.x, y: a.y))
-            lines.line(to: CGPoint(x: b.x, y: b.y))
-            latitude += step
-            count += 1
-        }
-        canvas.stroke(lines, with: MapPalette.graticule, style: StrokeStyle(width: 1))
     }
 }
 

@@ -24,8 +24,23 @@ open class GMSMapView: UIView {
     /// Gestures and controls.
     public let settings = GMSUISettings()
 
-    /// The kind of map drawn; `.normal` by default.
-    open var mapType = GMSMapViewType.normal { didSet { setNeedsDisplay() } }
+    /// The kind of map drawn; `.normal` by default. Satellite, hybrid and terrain imagery is
+    /// not available offline: they draw the normal map (logged once).
+    open var mapType = GMSMapViewType.normal {
+        didSet {
+            if [.satellite, .hybrid, .terrain].contains(mapType) {
+                GMSMapView.logger.notice("map type \(mapType) is not available offline; drawing the normal map")
+            }
+            setNeedsDisplay()
+        }
+    }
+
+    /// Draws the basemap from another OpenMapTiles-schema MBTiles file (nil: the embedded one).
+    public func useBasemap(mbtilesPath path: String?) {
+        basemap.use(path: path)
+        snapshotReported = false
+        setNeedsDisplay()
+    }
     /// The basemap's style, or nil for the default look.
     open var mapStyle: GMSMapStyle? { didSet { setNeedsDisplay() } }
     /// Whether 3D buildings are drawn where data allows (stored).
@@ -76,6 +91,10 @@ open class GMSMapView: UIView {
     let selection = SelectionState()
     lazy var touches = TouchRecognizer(mapView: self)
     let icons = MarkerIconCache()
+    /// The basemap's tiles.
+    let basemap = BasemapTiles()
+    /// Whether `mapViewSnapshotReady` was reported for the current still picture.
+    var snapshotReported = false
     /// Markers gliding to a new position or rotation.
     var markerMotions: [ObjectIdentifier: MarkerMotion] = [:]
     /// `UIView.animate` animations of views shown in the map, with their start times.
@@ -253,10 +272,9 @@ open class GMSMapView: UIView {
     }
 }
 
-/// The colours of the map without a basemap.
+/// The colours of the map outside the basemap.
 enum MapPalette {
     static let land = Color(rgb: 0xF5F3EE)
-    static let graticule = Color(white: 0, alpha: 0.07)
     static let sky = Color(rgb: 0xC9DCF0)
     static let horizon = Color(rgb: 0xEEF2F5)
 }

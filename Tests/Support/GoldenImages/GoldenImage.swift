@@ -24,10 +24,13 @@ public enum GoldenImage {
 
     /// Compares `bitmap` with `directory/name.png`; in record mode writes it instead.
     /// - Parameter testFile: pass `#filePath`; goldens live in `__Goldens__` beside it.
-    public static func check(_ bitmap: Bitmap, named name: String, testFile: String = #filePath) -> Result {
+    public static func check(
+        _ bitmap: Bitmap, named name: String, testFile: String = #filePath,
+        recording: Bool = ProcessInfo.processInfo.environment["OPENMAPS_RECORD_GOLDENS"] == "1"
+    ) -> Result {
         let testDirectory = URL(fileURLWithPath: testFile).deletingLastPathComponent()
         let goldenURL = testDirectory.appendingPathComponent("__Goldens__").appendingPathComponent("\(name).png")
-        if ProcessInfo.processInfo.environment["OPENMAPS_RECORD_GOLDENS"] == "1" {
+        if recording {
             do {
                 try FileManager.default.createDirectory(
                     at: goldenURL.deletingLastPathComponent(), withIntermediateDirectories: true)

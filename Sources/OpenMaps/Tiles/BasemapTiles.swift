@@ -1,0 +1,206 @@
+import Basemap
+import Foundation
+import Logging
+import MapDrawing
+import MapGeometry
+
+/// A tile address.
+struct TileKey: Hashable {
+    let z: Int
+    let x: Int
+    let y: Int
+}
+
+/// The map's basemap: tiles read from an MBTiles file (the embedded one unless another is
+/// set), drawn in the basemap style and kept in a memory-bounded LRU cache. Missing or
+/// corrupt tiles are drawn from their nearest parent (overzoom); problems are logged once.
+@MainActor
+final class BasemapTiles {
+    private static let logger = Logger(label: "OpenMaps.Basemap")
+
+    /// The most rendered tiles kept.
+    static let cacheLimit = 96
+
+    private var reader: MBTilesReader?
+    private var openFailed = false
+    private var path: String?
+    private var cache: [RenderedKey: Bitmap] = [:]
+    private var lastUse: [RenderedKey: Int] = [:]
+    private var clock = 0
+    private var logged: Set<String> = []
+    let renderer = TileRenderer()
+
+    struct RenderedKey: Hashable {
+        let tile: TileKey
+        let scale: Double
+    }
+
+    /// Uses another MBTiles file (nil: the embedded basemap); drops every cached tile.
+    func use(path newPath: String?) {
+        path = newPath
+        reader = nil
+        openFailed = false
+        cache.removeAll()
+        lastUse.removeAll()
+    }
+
+    private func openReader() -> MBTilesReader? {
+        if let reader { return reader }
+        guard !openFailed else { return nil }
+        guard let file = path ?? EmbeddedBasemap.url?.path else {
+            openFailed = true
+            logOnce("no basemap file")
+            return nil
+        }
+        do {
+            reader = try MBTilesReader(path: file)
+        } catch {
+            openFailed = true
+            logOnce("basemap unavailable: \(error)")
+        }
+        return reader
+    }
+
+    private func logOnce(_ message: String) {
+        if logged.insert(message).inserted { BasemapTiles.logger.warning("\(message)") }
+    }
+
+    /// Whether a tile is rendered at a scale.
+    func isCached(_ key: TileKey, scale: Double) -> Bool { cache[RenderedKey(tile: key, scale: scale)] != nil }
+
+    /// The rendered tile, rendering it now if needed.
+    func bitmap(for key: TileKey, scale: Double) -> Bitmap? {
+        let rendered = RenderedKey(tile: key, scale: scale)
+        clock += 1
+        if let hit = cache[rendered] {
+            lastUse[rendered] = clock
+            return hit
+        }
+        guard let reader = openReader() else { return nil }
+        // The tile itself, or the nearest ancestor that has data.
+        var z = min(key.z, reader.maximumZoom), shift = key.z - z
+        var decoded: VectorTile?
+        while z >= 0 {
+            let x = key.x >> shift, y = key.y >> shift
+            do {
+                if let tile = try reader.tile(z: z, x: x, y: y) {
+                    decoded = tile
+                    break
+                }
+            } catch {
+                logOnce("tile \(z)/\(x)/\(y) is corrupt: \(error)")
+            }
+            z -= 1
+            shift += 1
+        }
+        let bitmap: Bitmap
+        if let decoded {
+            let extent = decoded.layers.first?.extent ?? 4096
+            let part = extent / Double(1 << shift)
+            let source = shift == 0 ? nil : (Double(key.x & ((1 << shift) - 1)) * part, Double(key.y & ((1 << shift) - 1)) * part, part)
+            bitmap = renderer.render(decoded, zoom: Double(key.z), scale: scale, source: source)
+        } else {
+            let canvas = Canvas(size: CGSize(width: 256, height: 256), scale: scale)
+            canvas.clear(renderer.style.land)
+            bitmap = canvas.bitmap
+        }
+        cache[rendered] = bitmap
+        lastUse[rendered] = clock
+        if cache.count > BasemapTiles.cacheLimit, let oldest = lastUse.min(by: { $0.value < $1.value })?.key {
+            cache[oldest] = nil
+            lastUse[oldest] = nil
+        }
+        return bitmap
+    }
+}
+
+extension GMSMapView {
+    /// The display zoom of tiles for the camera (rounded), and the tiles covering the visible
+    /// ground (at most 64; fewer at a lower zoom under steep tilt).
+    func visibleTiles(_ viewport: Viewport) -> (zoom: Int, tiles: [(key: TileKey, shift: Int)]) {
+        let box = ShapeGeometry.visibleBox(viewport)
+        var z = Int(min(max(viewport.zoom.rounded(), 0), 22))
+        while true {
+            let n = Double(1 << z)
+            let x0 = Int((box.minX * n).rounded(.down)), x1 = Int((box.maxX * n).rounded(.down))
+            let y0 = max(0, Int((box.minY * n).rounded(.down))), y1 = min(Int(n) - 1, Int((box.maxY * n).rounded(.down)))
+            let count = (x1 - x0 + 1) * max(0, y1 - y0 + 1)
+            if count <= 64 || z == 0 {
+                var tiles: [(TileKey, Int)] = []
+                guard y1 >= y0 else { return (z, []) }
+                for y in y0...y1 {
+                    for x in x0...x1 {
+                        let wrapped = ((x % Int(n)) + Int(n)) % Int(n)
+                        tiles.append((TileKey(z: z, x: wrapped, y: y), (x - wrapped) / Int(n)))
+                    }
+                }
+                return (z, tiles.map { (key: $0.0, shift: $0.1) })
+            }
+            z -= 1
+        }
+    }
+
+    /// Draws the basemap tiles (a grid per tile under tilt, so perspective holds).
+    func drawBasemap(in canvas: Canvas, viewport: Viewport, scale: CGFloat) {
+        let (z, tiles) = visibleTiles(viewport)
+        let n = Double(1 << z)
+        let cells = viewport.tilt > 0 ? 4 : 1
+        for (key, shift) in tiles {
+            guard let bitmap = basemap.bitmap(for: key, scale: scale) else { continue }
+            let w = Double(bitmap.width), h = Double(bitmap.height)
+            func corner(_ u: Double, _ v: Double) -> CGPoint {
+                let p = viewport.point(forMercator: MercatorPoint(x: (Double(key.x) + u) / n + Double(shift), y: (Double(key.y) + v) / n))
+                return CGPoint(x: p.x, y: p.y)
+            }
+            guard cells > 1 else {
+                // Flat: one exact affine mapping; a hair of overlap hides seams between tiles.
+                let bleed = 0.5 / 256
+                canvas.draw(
+                    bitmap, source: CGRect(x: 0, y: 0, width: w, height: h), topLeft: corner(-bleed, -bleed),
+                    topRight: corner(1 + bleed, -bleed), bottomLeft: corner(-bleed, 1 + bleed))
+                continue
+            }
+            // Under tilt: each cell as two triangles, each mapped exactly at its corners and
+            // clipped a little beyond its edges, so neighbours meet without gaps.
+            for row in 0..<cells {
+                for column in 0..<cells {
+                    let u0 = Double(column) / Double(cells), u1 = Double(column + 1) / Double(cells)
+                    let v0 = Double(row) / Double(cells), v1 = Double(row + 1) / Double(cells)
+                    let tl = corner(u0, v0), tr = corner(u1, v0), bl = corner(u0, v1), br = corner(u1, v1)
+                    let source = CGRect(x: u0 * w, y: v0 * h, width: (u1 - u0) * w, height: (v1 - v0) * h)
+                    canvas.draw(bitmap, source: source, topLeft: tl, topRight: tr, bottomLeft: bl, clip: grow([tl, tr, bl]))
+                    let opposite = CGPoint(x: tr.x + bl.x - br.x, y: tr.y + bl.y - br.y)
+                    canvas.draw(bitmap, source: source, topLeft: opposite, topRight: tr, bottomLeft: bl, clip: grow([tr, br, bl]))
+                }
+            }
+        }
+    }
+
+    /// A triangle grown outward by half a point, so adjacent triangles overlap.
+    private func grow(_ triangle: [CGPoint]) -> [CGPoint] {
+        let cx = triangle.reduce(0) { $0 + $1.x } / 3, cy = triangle.reduce(0) { $0 + $1.y } / 3
+        return triangle.map { p in
+            let dx = p.x - cx, dy = p.y - cy, length = max(hypot(dx, dy), 1e-9)
+            return CGPoint(x: p.x + dx / length * 0.7, y: p.y + dy / length * 0.7)
+        }
+    }
+
+    /// Renders the tiles the camera needs that are not ready, reporting the work to the
+    /// delegate (`mapViewDidStartTileRendering`, `mapViewDidFinishTileRendering`), and
+    /// `mapViewSnapshotReady` once the camera is idle and everything is drawn.
+    func stepTiles() {
+        guard mapType != .none, bounds.width > 0, bounds.height > 0 else { return }
+        let scale = UIScreen.defaultScale
+        let needed = visibleTiles(viewport).tiles.filter { !basemap.isCached($0.key, scale: scale) }
+        if !needed.isEmpty {
+            snapshotReported = false
+            delegate?.mapViewDidStartTileRendering(self)
+            for (key, _) in needed { _ = basemap.bitmap(for: key, scale: scale) }
+            delegate?.mapViewDidFinishTileRendering(self)
+        }
+        if !snapshotReported, !motion.isMoving, motion.animation == nil {
+            snapshotReported = true
+            delegate?.mapViewSnapshotReady(self)
+        }
+    }
+}
