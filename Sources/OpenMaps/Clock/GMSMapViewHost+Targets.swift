@@ -55,4 +55,9 @@ extension GMSMapViewHost {
     public func marker(at point: CGPoint) -> GMSMarker? {
         mapView.marker(at: point)
     }
+
+    /// The basemap's points of interest drawn now: where, their name and their own location.
+    public func pointsOfInterest() -> [(point: CGPoint, name: String, coordinate: CLLocationCoordinate2D)] {
+        mapView.labels.labels(for: mapView).filter { $0.kind == .poi }.map { ($0.anchor, $0.text, $0.coordinate) }
+    }
 }

@@ -18,7 +18,9 @@ extension GMSMapView {
         canvas.clear(backgroundColor?.color ?? MapPalette.land)
         // `.none` is an empty map: the background alone.
         if mapType != .none { drawBasemap(in: canvas, viewport: viewport, scale: scale) }
+        let placedLabels = labels.labels(for: self)
         drawShapes(in: canvas, viewport: viewport)
+        labels.draw(placedLabels, in: canvas)
         drawSky(in: canvas, viewport: viewport)
         for marker in markers(visibleIn: viewport) where marker.opacity > 0 {
             let image = icons.image(for: marker, scale: scale)

@@ -23,6 +23,12 @@ extension GMSMapView {
             deselect()
             return
         }
+        if let poi = poi(at: point), let placeID = poi.placeID {
+            // Rule 7: the POI's own location; no didTapAt; then the shown window closes.
+            delegate?.mapView(self, didTapPOIWithPlaceID: placeID, name: poi.text, location: poi.coordinate)
+            deselect()
+            return
+        }
         delegate?.mapView(self, didTapAt: projection.coordinate(for: point))
         deselect()
     }

@@ -93,6 +93,8 @@ open class GMSMapView: UIView {
     let icons = MarkerIconCache()
     /// The basemap's tiles.
     let basemap = BasemapTiles()
+    /// The basemap's labels and POIs.
+    let labels = LabelPlacer()
     /// Whether `mapViewSnapshotReady` was reported for the current still picture.
     var snapshotReported = false
     /// Markers gliding to a new position or rotation.

@@ -28,6 +28,7 @@ final class BasemapTiles {
     private var lastUse: [RenderedKey: Int] = [:]
     private var clock = 0
     private var logged: Set<String> = []
+    private var decoded: [TileKey: (tile: VectorTile?, use: Int)] = [:]
     let renderer = TileRenderer()
 
     struct RenderedKey: Hashable {
@@ -42,6 +43,7 @@ final class BasemapTiles {
         openFailed = false
         cache.removeAll()
         lastUse.removeAll()
+        decoded.removeAll()
     }
 
     private func openReader() -> MBTilesReader? {
@@ -65,6 +67,36 @@ final class BasemapTiles {
         if logged.insert(message).inserted { BasemapTiles.logger.warning("\(message)") }
     }
 
+    /// The decoded data for a tile: the tile itself, or the nearest ancestor that has data
+    /// (and how many zoom levels up it is). Decoded tiles are kept (LRU).
+    func data(for key: TileKey) -> (tile: VectorTile?, shift: Int) {
+        guard let reader = openReader() else { return (nil, 0) }
+        var z = min(key.z, reader.maximumZoom), shift = key.z - z
+        clock += 1
+        while z >= 0 {
+            let source = TileKey(z: z, x: key.x >> shift, y: key.y >> shift)
+            if let cached = decoded[source] {
+                decoded[source] = (cached.tile, clock)
+                if let tile = cached.tile { return (tile, shift) }
+            } else {
+                var tile: VectorTile?
+                do {
+                    tile = try reader.tile(z: source.z, x: source.x, y: source.y)
+                } catch {
+                    logOnce("tile \(source.z)/\(source.x)/\(source.y) is corrupt: \(error)")
+                }
+                decoded[source] = (tile, clock)
+                if decoded.count > BasemapTiles.cacheLimit * 2, let oldest = decoded.min(by: { $0.value.use < $1.value.use })?.key {
+                    decoded[oldest] = nil
+                }
+                if let tile { return (tile, shift) }
+            }
+            z -= 1
+            shift += 1
+        }
+        return (nil, 0)
+    }
+
     /// Whether a tile is rendered at a scale.
     func isCached(_ key: TileKey, scale: Double) -> Bool { cache[RenderedKey(tile: key, scale: scale)] != nil }
 
@@ -76,23 +108,8 @@ final class BasemapTiles {
             lastUse[rendered] = clock
             return hit
         }
-        guard let reader = openReader() else { return nil }
-        // The tile itself, or the nearest ancestor that has data.
-        var z = min(key.z, reader.maximumZoom), shift = key.z - z
-        var decoded: VectorTile?
-        while z >= 0 {
-            let x = key.x >> shift, y = key.y >> shift
-            do {
-                if let tile = try reader.tile(z: z, x: x, y: y) {
-                    decoded = tile
-                    break
-                }
-            } catch {
-                logOnce("tile \(z)/\(x)/\(y) is corrupt: \(error)")
-            }
-            z -= 1
-            shift += 1
-        }
+        guard openReader() != nil else { return nil }
+        let (decoded, shift) = data(for: key)
         let bitmap: Bitmap
         if let decoded {
             let extent = decoded.layers.first?.extent ?? 4096

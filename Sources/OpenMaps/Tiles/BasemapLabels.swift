@@ -1,0 +1,198 @@
+import Basemap
+import Foundation
+import MapDrawing
+import MapGeometry
+
+/// A label placed on the basemap: a place name, or a POI's icon and name.
+struct PlacedLabel {
+    enum Kind { case place, poi }
+    let kind: Kind
+    let text: String
+    /// The feature's own location.
+    let coordinate: CLLocationCoordinate2D
+    /// Where it stands on screen.
+    let anchor: CGPoint
+    /// The box taken (icon and text), for collisions.
+    let box: CGRect
+    /// The icon's box (POIs), for taps.
+    let icon: CGRect?
+    let placeID: String?
+    let category: String?
+    let priority: Double
+}
+
+/// Label placement: candidates from the visible tiles, most important first (capitals before
+/// towns, then by rank), each placed only where it overlaps nothing placed before. Text is
+/// measured once per string and style and cached.
+@MainActor
+final class LabelPlacer {
+    private var measured: [String: CGSize] = [:]
+    private var cachedKey: Int?
+    private var cached: [PlacedLabel] = []
+
+    static let placeFont = Font(families: ["Roboto"], size: 12, weight: .medium)
+    static let cityFont = Font(families: ["Roboto"], size: 13, weight: .medium)
+    static let countryFont = Font(families: ["Roboto"], size: 13, weight: .bold)
+    static let poiFont = Font(families: ["Roboto"], size: 11)
+    static let poiIcon: CGFloat = 16
+
+    /// The size of a string in a font (cached).
+    func size(_ text: String, _ font: Font) -> CGSize {
+        let key = "\(font.size)|\(font.weight.value)|\(text)"
+        if let size = measured[key] { return size }
+        let size = TextLayout(text: text, style: TextStyle(font: font, maximumLines: 1), width: 200).size
+        if measured.count > 5_000 { measured.removeAll() }
+        measured[key] = size
+        return size
+    }
+
+    /// The labels placed for the map's current picture (recomputed when the camera, size or
+    /// style change).
+    func labels(for map: GMSMapView) -> [PlacedLabel] {
+        let viewport = map.viewport
+        var hasher = Hasher()
+        hasher.combine(viewport)
+        hasher.combine(map.mapType)
+        hasher.combine(map.mapStyle?.jsonString)
+        let key = hasher.finalize()
+        if key == cachedKey { return cached }
+        cachedKey = key
+        cached = place(map, viewport)
+        return cached
+    }
+
+    private func place(_ map: GMSMapView, _ viewport: Viewport) -> [PlacedLabel] {
+        guard map.mapType != .none else { return [] }
+        let (z, tiles) = map.visibleTiles(viewport)
+        let zoom = viewport.zoom
+        var candidates: [PlacedLabel] = []
+        var seen: Set<String> = []
+        for (key, shift) in tiles {
+            let (data, levels) = map.basemap.data(for: key)
+            guard let tile = data else { continue }
+            let dataZ = key.z - levels, n = Double(1 << dataZ)
+            let originX = Double(key.x >> levels), originY = Double(key.y >> levels)
+            func mercator(_ p: SIMD2<Double>, _ extent: Double) -> MercatorPoint {
+                MercatorPoint(x: (originX + p.x / extent) / n + Double(shift), y: (originY + p.y / extent) / n)
+            }
+            if let places = tile.layer("place") {
+                for feature in places.features where feature.type == .point {
+                    guard let name = feature.properties["name"]?.string, !name.isEmpty, let point = feature.parts.first?.first else { continue }
+                    let rank = feature.properties["rank"]?.number ?? 10
+                    let klass = feature.properties["class"]?.string ?? "town"
+                    let capital = feature.properties["capital"] != nil
+                    // Smaller places appear as the map zooms in.
+                    guard rank <= zoom + 1 || (klass == "city" && zoom >= 8) || zoom >= 10 else { continue }
+                    let m = mercator(point, places.extent)
+                    let id = "place:\(name):\(Int(m.x * 1e5)):\(Int(m.y * 1e5))"
+                    guard seen.insert(id).inserted else { continue }
+                    let s = viewport.point(forMercator: m)
+                    let font = klass == "country" ? LabelPlacer.countryFont : klass == "city" ? LabelPlacer.cityFont : LabelPlacer.placeFont
+                    let size = size(name, font)
+                    let anchor = CGPoint(x: s.x, y: s.y)
+                    candidates.append(
+                        PlacedLabel(
+                            kind: .place, text: name, coordinate: coordinate(m), anchor: anchor,
+                            box: CGRect(x: anchor.x - size.width / 2 - 2, y: anchor.y - size.height / 2 - 2, width: size.width + 4, height: size.height + 4),
+                            icon: nil, placeID: nil, category: klass, priority: (capital ? 100 : 0) + (klass == "city" ? 50 : 0) - rank))
+                }
+            }
+            if zoom >= 15, let pois = tile.layer("poi") {
+                for feature in pois.features where feature.type == .point {
+                    guard let name = feature.properties["name"]?.string, let point = feature.parts.first?.first,
+                        let osm = feature.properties["osm_id"]?.string, seen.insert(osm).inserted
+                    else { continue }
+                    let m = mercator(point, pois.extent)
+                    let s = viewport.point(forMercator: m)
+                    let iconSize = LabelPlacer.poiIcon
+                    let icon = CGRect(x: s.x - iconSize / 2, y: s.y - iconSize / 2, width: iconSize, height: iconSize)
+                    let text = size(name, LabelPlacer.poiFont)
+                    let box = CGRect(x: icon.minX, y: min(icon.minY, s.y - text.height / 2), width: iconSize + 3 + text.width, height: max(iconSize, text.height))
+                    let category = feature.properties["class"]?.string ?? "poi"
+                    candidates.append(
+                        PlacedLabel(
+                            kind: .poi, text: name, coordinate: coordinate(m), anchor: CGPoint(x: s.x, y: s.y), box: box, icon: icon,
+                            placeID: LabelPlacer.placeID(osm), category: category, priority: -Double(feature.properties["rank"]?.number ?? 10)))
+                }
+            }
+        }
+        _ = z
+        // Most important first; then placed greedily where nothing overlaps.
+        candidates.sort { $0.priority != $1.priority ? $0.priority > $1.priority : $0.text < $1.text }
+        let view = CGRect(x: 0, y: 0, width: viewport.width, height: viewport.height)
+        var placed: [PlacedLabel] = []
+        for candidate in candidates where candidate.box.intersects(view) && viewport.groundScale(atViewY: candidate.anchor.y) > 0.35 {
+            // Labels keep some room between them.
+            let room = candidate.box.insetBy(dx: -6, dy: -5)
+            if placed.contains(where: { $0.box.intersects(room) }) { continue }
+            placed.append(candidate)
+            if placed.count >= 300 { break }
+        }
+        return placed
+    }
+
+    private func coordinate(_ m: MercatorPoint) -> CLLocationCoordinate2D {
+        let c = WebMercator.unproject(m)
+        return CLLocationCoordinate2D(latitude: c.latitude, longitude: CameraLimits.wrapLongitude(c.longitude))
+    }
+
+    /// A stable place ID from the OSM object: "osm:node/123" or "osm:way/456".
+    static func placeID(_ osm: String) -> String {
+        guard let kind = osm.first else { return "osm:" + osm }
+        return (kind == "n" ? "osm:node/" : kind == "w" ? "osm:way/" : "osm:") + osm.dropFirst()
+    }
+
+    /// Draws placed labels: place names with a white halo, POIs as a coloured disc and name.
+    func draw(_ labels: [PlacedLabel], in canvas: Canvas) {
+        for label in labels {
+            switch label.kind {
+            case .place:
+                let font = label.category == "city" ? LabelPlacer.cityFont : LabelPlacer.placeFont
+                let layout = TextLayout(text: label.text, style: TextStyle(font: font, color: Color(rgb: 0x3C4043), maximumLines: 1), width: 200)
+                let origin = CGPoint(x: label.anchor.x - layout.size.width / 2, y: label.anchor.y - layout.size.height / 2)
+                drawHalo(layout, at: origin, in: canvas)
+                layout.draw(in: canvas, at: origin)
+            case .poi:
+                guard let icon = label.icon else { continue }
+                let color = LabelPlacer.color(for: label.category ?? "")
+                canvas.fill(.ellipse(in: icon), with: .white)
+                canvas.fill(.ellipse(in: icon.insetBy(dx: 1.5, dy: 1.5)), with: color)
+                canvas.fill(.ellipse(in: icon.insetBy(dx: 6, dy: 6)), with: .white)
+                let layout = TextLayout(text: label.text, style: TextStyle(font: LabelPlacer.poiFont, color: color.darkened(by: 0.25), maximumLines: 1), width: 200)
+                let origin = CGPoint(x: icon.maxX + 3, y: label.anchor.y - layout.size.height / 2)
+                drawHalo(layout, at: origin, in: canvas)
+                layout.draw(in: canvas, at: origin)
+            }
+        }
+    }
+
+    private func drawHalo(_ layout: TextLayout, at origin: CGPoint, in canvas: Canvas) {
+        for (dx, dy) in [(-1.0, 0.0), (1, 0), (0, -1), (0, 1), (-0.7, -0.7), (0.7, 0.7), (-0.7, 0.7), (0.7, -0.7)] {
+            layout.draw(in: canvas, at: CGPoint(x: origin.x + dx, y: origin.y + dy), color: Color(white: 1, alpha: 0.85))
+        }
+    }
+
+    /// Google's POI colours by category.
+    static func color(for category: String) -> Color {
+        switch category {
+        case "restaurant", "fast_food", "cafe", "bar", "beer": return Color(rgb: 0xF28B36)
+        case "shop": return Color(rgb: 0x4B77D1)
+        case "lodging": return Color(rgb: 0xE46CA8)
+        case "museum", "art_gallery", "attraction", "monument", "theatre", "cinema": return Color(rgb: 0x12A5A5)
+        case "park": return Color(rgb: 0x34A853)
+        case "school", "college", "library", "town_hall", "police", "post", "place_of_worship": return Color(rgb: 0x7B8794)
+        case "hospital", "pharmacy": return Color(rgb: 0xEA4335)
+        case "railway": return Color(rgb: 0x5C6BC0)
+        default: return Color(rgb: 0x8E8E93)
+        }
+    }
+}
+
+extension GMSMapView {
+    /// The POI drawn at a screen point (its icon plus a few points of slop), if any (rule 7).
+    func poi(at point: CGPoint) -> PlacedLabel? {
+        labels.labels(for: self).last { label in
+            label.kind == .poi && (label.icon?.insetBy(dx: -6, dy: -6).contains(point) ?? false)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import GoldenImages
+import OpenMaps
+import Testing
+
+/// The embedded basemap in the engine: POI taps (rule 7), tile callbacks, bad files.
+@MainActor
+@Suite("Basemap in the map")
+struct BasemapEngineTests {
+    final class Recorder: GMSMapViewDelegate {
+        var events: [String] = []
+        var poi: (String, String, CLLocationCoordinate2D)?
+        func mapView(_ mapView: GMSMapView, didTapPOIWithPlaceID placeID: String, name: String, location: CLLocationCoordinate2D) {
+            events.append("poi")
+            poi = (placeID, name, location)
+        }
+        func mapView(_ mapView: GMSMapView, didTapAt coordinate: CLLocationCoordinate2D) { events.append("didTapAt") }
+        func mapView(_ mapView: GMSMapView, didCloseInfoWindowOf marker: GMSMarker) { events.append("close") }
+        func mapViewDidStartTileRendering(_ mapView: GMSMapView) { events.append("start") }
+        func mapViewDidFinishTileRendering(_ mapView: GMSMapView) { events.append("finish") }
+        func mapViewSnapshotReady(_ mapView: GMSMapView) { events.append("ready") }
+    }
+
+    private func helsinki() -> (GMSMapView, GMSMapViewHost, Recorder) {
+        UIScreen.main.scale = 1
+        let map = GMSMapView(
+            frame: CGRect(x: 0, y: 0, width: 640, height: 400), camera: GMSCameraPosition(latitude: 60.1687, longitude: 24.9445, zoom: 16))
+        map.settings.zoomGestures = false
+        let recorder = Recorder()
+        map.delegate = recorder
+        let host = GMSMapViewHost(mapView: map)
+        return (map, host, recorder)
+    }
+
+    @Test func tileCallbacksComeAroundTileWorkThenSnapshotReady() {
+        let (map, host, recorder) = helsinki()
+        host.prepareTiles()
+        #expect(recorder.events == ["start", "finish", "ready"])
+        recorder.events = []
+        map.camera = GMSCameraPosition(latitude: 60.1700, longitude: 24.9500, zoom: 15)
+        host.runUntilIdle()
+        host.advance(by: 0.1)
+        #expect(recorder.events == ["start", "finish", "ready"])
+    }
+
+    @Test func rule7POITapGivesThePOIsOwnLocationAndNoMapTap() throws {
+        let (map, host, recorder) = helsinki()
+        host.prepareTiles()
+        let marker = GMSMarker(position: CLLocationCoordinate2D(latitude: 60.1687, longitude: 24.9445))
+        marker.title = "m"
+        marker.map = map
+        map.selectedMarker = marker
+        let poi = try #require(host.pointsOfInterest().first { $0.point.y < 150 })
+        recorder.events = []
+        host.send(MapTouch(id: 1, phase: .began, location: CGPoint(x: poi.point.x + 3, y: poi.point.y + 2), timestamp: host.time))
+        host.send(MapTouch(id: 1, phase: .ended, location: CGPoint(x: poi.point.x + 3, y: poi.point.y + 2), timestamp: host.time + 0.05))
+        host.runUntilIdle()
+        #expect(recorder.events == ["poi", "close"])
+        let (placeID, name, location) = try #require(recorder.poi)
+        #expect(placeID.hasPrefix("osm:") && name == poi.name)
+        #expect(abs(location.latitude - poi.coordinate.latitude) < 1e-9)
+    }
+
+    @Test func missingOrCorruptBasemapFilesKeepTheMapWorking() throws {
+        let (map, host, recorder) = helsinki()
+        map.useBasemap(mbtilesPath: "/nonexistent/other.mbtiles")
+        host.prepareTiles()
+        #expect(recorder.events.contains("finish"))
+        let junk = FileManager.default.temporaryDirectory.appendingPathComponent("junk-\(getpid()).mbtiles")
+        try Data(repeating: 7, count: 4096).write(to: junk)
+        defer { try? FileManager.default.removeItem(at: junk) }
+        map.useBasemap(mbtilesPath: junk.path)
+        let frame = host.renderFrame(scale: 1)
+        #expect(frame.width == 640)
+        map.mapType = .none
+        #expect(host.pointsOfInterest().isEmpty)
+    }
+
+    @Test func helsinkiFrameGolden() {
+        UIScreen.main.scale = 2
+        let map = GMSMapView(
+            frame: CGRect(x: 0, y: 0, width: 400, height: 300), camera: GMSCameraPosition(latitude: 60.1687, longitude: 24.9470, zoom: 15.6))
+        let host = GMSMapViewHost(mapView: map)
+        let marker = GMSMarker(position: CLLocationCoordinate2D(latitude: 60.1687, longitude: 24.9420))
+        marker.title = "Stockmann"
+        marker.snippet = "Aleksanterinkatu 52"
+        marker.map = map
+        map.selectedMarker = marker
+        host.prepareTiles()
+        host.runUntilIdle()
+        let result = GoldenImage.check(host.renderFrame(scale: 2), named: "helsinki-frame")
+        #expect(result.passed, "\(result.message)")
+    }
+}
