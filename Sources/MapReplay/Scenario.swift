@@ -116,6 +116,7 @@ public struct Scenario {
     var myLocation: CLLocationCoordinate2D?
     var mapType: GMSMapViewType?
     var mapStyle: String?
+    var mbtiles: String?
     var delegate = DelegateSpec()
     var markers: [MarkerSpec] = []
     var overlays: [OverlaySpec] = []

@@ -32,7 +32,7 @@ extension Scenario {
         if map.has("myLocation") { myLocation = try Scenario.coordinate(try map.value("myLocation"), "map.myLocation", step: nil) }
         if map.has("mapType") { mapType = try Scenario.mapType(try map.string("mapType"), step: nil) }
         if map.has("mapStyle") { mapStyle = try Scenario.style(try map.value("mapStyle"), step: nil) }
-        if map.has("mbtiles") { throw map.fail("map.mbtiles is not supported yet (no basemap in this version)") }
+        if map.has("mbtiles") { mbtiles = try map.string("mbtiles") }
         if map.has("tileLayers"), !(try map.array("tileLayers")).isEmpty {
             throw map.fail("map.tileLayers is not supported yet")
         }

@@ -37,6 +37,7 @@ public final class ScenarioRunner {
         }
         if let type = scenario.mapType { mapView.mapType = type }
         if let style = scenario.mapStyle { mapView.mapStyle = try? GMSMapStyle(jsonString: style) }
+        if let mbtiles = scenario.mbtiles { mapView.useBasemap(mbtilesPath: mbtiles) }
         for spec in scenario.markers { add(spec) }
         for spec in scenario.overlays { add(spec) }
         // The map starts laid out, its tiles drawn, and idle; only then does the delegate listen.

@@ -39,11 +39,24 @@ extension GMSMapView {
                 }
             }
         }
+        drawAttribution(in: canvas)
         drawMyLocation(in: canvas)
         if let frame = windowFrame(), let window = selection.window {
             canvas.draw(window.image.bitmap, in: frame.image)
         }
         drawControls(in: canvas)
+    }
+
+    /// The data's sources, small at the bottom left inside the padding, as their licences ask.
+    private func drawAttribution(in canvas: Canvas) {
+        guard mapType != .none else { return }
+        let text = basemap.attribution
+        let layout = TextLayout(text: text, style: TextStyle(font: Font(size: 9), color: Color(rgb: 0x5F6368), maximumLines: 1), width: bounds.width)
+        let origin = CGPoint(x: padding.left + 4, y: bounds.height - padding.bottom - layout.size.height - 3)
+        canvas.fill(
+            .roundedRect(CGRect(x: origin.x - 2, y: origin.y - 1, width: layout.size.width + 4, height: layout.size.height + 2), cornerRadius: 2),
+            with: Color(white: 1, alpha: 0.7))
+        layout.draw(in: canvas, at: origin)
     }
 
     /// Under a steep tilt the horizon can come into view: above it, a pale sky fading into haze.

@@ -5,7 +5,7 @@ import MapGeometry
 
 /// A label placed on the basemap: a place name, or a POI's icon and name.
 struct PlacedLabel {
-    enum Kind { case place, poi }
+    enum Kind { case place, poi, road }
     let kind: Kind
     let text: String
     /// The feature's own location.
@@ -19,6 +19,8 @@ struct PlacedLabel {
     let placeID: String?
     let category: String?
     let priority: Double
+    /// The text's turn in radians (road names follow their road, kept upright).
+    var angle: Double = 0
 }
 
 /// Label placement: candidates from the visible tiles, most important first (capitals before
@@ -35,6 +37,10 @@ final class LabelPlacer {
     static let countryFont = Font(families: ["Roboto"], size: 13, weight: .bold)
     static let poiFont = Font(families: ["Roboto"], size: 11)
     static let poiIcon: CGFloat = 16
+    static let roadFont = Font(families: ["Roboto"], size: 11)
+    static let roadPriority: [String: Double] = [
+        "motorway": 30, "trunk": 28, "primary": 26, "secondary": 24, "tertiary": 22, "minor": 20, "service": 12, "path": 10,
+    ]
 
     /// The size of a string in a font (cached).
     func size(_ text: String, _ font: Font) -> CGSize {
@@ -97,6 +103,41 @@ final class LabelPlacer {
                             icon: nil, placeID: nil, category: klass, priority: (capital ? 100 : 0) + (klass == "city" ? 50 : 0) - rank))
                 }
             }
+            if zoom >= 14, let roads = tile.layer("transportation_name") {
+                for feature in roads.features where feature.type == .lineString {
+                    guard let name = feature.properties["name"]?.string, !name.isEmpty, !seen.contains("road:" + name) else { continue }
+                    let klass = feature.properties["class"]?.string ?? "minor"
+                    guard zoom >= 15 || (LabelPlacer.roadPriority[klass] ?? 0) >= 22 else { continue }
+                    // The longest straight piece on screen carries the name.
+                    var best: (CGPoint, CGPoint, CGFloat)?
+                    for part in feature.parts {
+                        let points = part.map { p -> CGPoint in
+                            let s = viewport.point(forMercator: mercator(p, roads.extent))
+                            return CGPoint(x: s.x, y: s.y)
+                        }
+                        for (a, b) in zip(points, points.dropFirst()) {
+                            let length = hypot(b.x - a.x, b.y - a.y)
+                            if length > (best?.2 ?? 0) { best = (a, b, length) }
+                        }
+                    }
+                    let text = size(name, LabelPlacer.roadFont)
+                    guard let (a, b, length) = best, length >= text.width + 12 else { continue }
+                    seen.insert("road:" + name)
+                    var angle = atan2(b.y - a.y, b.x - a.x)
+                    if angle > .pi / 2 { angle -= .pi } else if angle < -.pi / 2 { angle += .pi }
+                    let mid = CGPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+                    let w = text.width / 2 + 2, h = text.height / 2 + 1
+                    let c = abs(cos(angle)), sn = abs(sin(angle))
+                    let half = CGSize(width: w * c + h * sn, height: w * sn + h * c)
+                    let midMercator = viewport.mercator(for: mid.x, mid.y)
+                    var label = PlacedLabel(
+                        kind: .road, text: name, coordinate: coordinate(midMercator), anchor: mid,
+                        box: CGRect(x: mid.x - half.width, y: mid.y - half.height, width: 2 * half.width, height: 2 * half.height),
+                        icon: nil, placeID: nil, category: klass, priority: LabelPlacer.roadPriority[klass] ?? 10)
+                    label.angle = angle
+                    candidates.append(label)
+                }
+            }
             if zoom >= 15, let pois = tile.layer("poi") {
                 for feature in pois.features where feature.type == .point {
                     guard let name = feature.properties["name"]?.string, let point = feature.parts.first?.first,
@@ -152,6 +193,15 @@ final class LabelPlacer {
                 let origin = CGPoint(x: label.anchor.x - layout.size.width / 2, y: label.anchor.y - layout.size.height / 2)
                 drawHalo(layout, at: origin, in: canvas)
                 layout.draw(in: canvas, at: origin)
+            case .road:
+                let layout = TextLayout(text: label.text, style: TextStyle(font: LabelPlacer.roadFont, color: Color(rgb: 0x5F6368), maximumLines: 1), width: 300)
+                canvas.withSavedState {
+                    canvas.translate(x: label.anchor.x, y: label.anchor.y)
+                    canvas.rotate(by: label.angle)
+                    let origin = CGPoint(x: -layout.size.width / 2, y: -layout.size.height / 2)
+                    drawHalo(layout, at: origin, in: canvas)
+                    layout.draw(in: canvas, at: origin)
+                }
             case .poi:
                 guard let icon = label.icon else { continue }
                 let color = LabelPlacer.color(for: label.category ?? "")

@@ -97,6 +97,12 @@ final class BasemapTiles {
         return (nil, 0)
     }
 
+    /// The attribution of the basemap's sources (from the file's metadata).
+    var attribution: String {
+        let text = openReader()?.metadata["attribution"] ?? "© OpenStreetMap contributors, Natural Earth"
+        return text.contains("©") ? text : "Map data: " + text
+    }
+
     /// Whether a tile is rendered at a scale.
     func isCached(_ key: TileKey, scale: Double) -> Bool { cache[RenderedKey(tile: key, scale: scale)] != nil }
 
