@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "MapDrawing", targets: ["MapDrawing"]),
         /// Geometry (projection, geodesy, spatial index) on its own.
         .library(name: "MapGeometry", targets: ["MapGeometry"]),
+        /// The basemap (MBTiles reading, vector tiles, tile rendering) on its own.
+        .library(name: "Basemap", targets: ["Basemap"]),
         /// The offline reverse geocoder on its own.
         .library(name: "Geocoding", targets: ["Geocoding"]),
         .executable(name: "openmaps", targets: ["openmaps"]),

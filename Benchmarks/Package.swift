@@ -28,6 +28,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "OpenMaps", package: "OpenMaps"),
                 .product(name: "MapDrawing", package: "OpenMaps"),
+                .product(name: "Basemap", package: "OpenMaps"),
             ],
             path: "Benchmarks/EngineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]

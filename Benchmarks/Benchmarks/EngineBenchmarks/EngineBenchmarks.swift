@@ -1,3 +1,4 @@
+import Basemap
 import Benchmark
 import Foundation
 import MapDrawing
@@ -99,6 +100,7 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             let map = GMSMapView(
                 frame: CGRect(x: 0, y: 0, width: 640, height: 400), camera: GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 11))
+            map.mapType = .none
             let host = GMSMapViewHost(mapView: map)
             var seed: UInt64 = 5
             for _ in 0..<10_000 {
@@ -129,6 +131,49 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     }
 
+    Benchmark("Basemap tile of dense central Helsinki, zoom 15, scale 2", configuration: .init(timeUnits: .milliseconds)) { benchmark in
+        guard let url = EmbeddedBasemap.url, let reader = try? MBTilesReader(path: url.path),
+            let tile = try? reader.tile(z: 15, x: 18654, y: 9484)
+        else { return }
+        let renderer = TileRenderer()
+        for _ in benchmark.scaledIterations {
+            blackHole(renderer.render(tile, zoom: 15, scale: 2))
+        }
+    }
+
+    Benchmark(
+        "Frame while panning over Helsinki: cached tiles, labels, 100 markers, 1280x800 at scale 2",
+        configuration: .init(timeUnits: .milliseconds, maxIterations: 500)
+    ) { @MainActor benchmark async in
+        UIScreen.main.scale = 2
+        let map = GMSMapView(
+            frame: CGRect(x: 0, y: 0, width: 640, height: 400), camera: GMSCameraPosition(latitude: 60.1687, longitude: 24.9445, zoom: 15.4))
+        let host = GMSMapViewHost(mapView: map)
+        var seed: UInt64 = 3
+        for _ in 0..<100 {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            let a = Double(seed >> 11) / Double(1 << 53)
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            let b = Double(seed >> 11) / Double(1 << 53)
+            let marker = GMSMarker(position: CLLocationCoordinate2D(latitude: 60.163 + a * 0.012, longitude: 24.93 + b * 0.03))
+            marker.map = map
+        }
+        // Warm the tile cache over the panned area.
+        host.prepareTiles()
+        _ = host.renderFrame(scale: 2)
+        var step = 0
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            step += 1
+            // Pans 3 points a frame, back and forth across a tile.
+            let offset = Double(step % 100 < 50 ? step % 50 : 50 - step % 50) * 3
+            map.camera = GMSCameraPosition(
+                target: map.projection.coordinate(for: CGPoint(x: 320 + (offset - 75) * 0.0 + 3, y: 200)), zoom: 15.4)
+            blackHole(host.renderFrame(scale: 2))
+        }
+        benchmark.stopMeasurement()
+    }
+
     Benchmark("Frame: 100 default markers + info window, 1280x800 at scale 2") { @MainActor benchmark async in
         let iterations = benchmark.scaledIterations
         do {
@@ -154,6 +199,7 @@ final class ManyMarkers {
     init() {
         map = GMSMapView(
             frame: CGRect(x: 0, y: 0, width: 640, height: 400), camera: GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 12))
+        map.mapType = .none
         host = GMSMapViewHost(mapView: map)
         var seed: UInt64 = 9
         func next() -> Double {
@@ -188,6 +234,7 @@ final class EngineFixture {
             frame: CGRect(x: 0, y: 0, width: 640, height: 400),
             camera: GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 13))
         mapView.settings.zoomGestures = zoomGestures
+        mapView.mapType = .none  // "no basemap" figures
         mapView.delegate = delegate
         host = GMSMapViewHost(mapView: mapView)
         var seed: UInt64 = 7

@@ -55,7 +55,7 @@ public struct TileRenderer: Sendable {
                 var all = Path()
                 for feature in buildings.features where feature.type == .polygon { all.addPath(path(buildings, feature, close: true)) }
                 canvas.fill(all, with: style.building, rule: .evenOdd)
-                if zoom >= 15 { canvas.stroke(all, with: style.buildingOutline, style: StrokeStyle(width: 0.5)) }
+                if zoom >= 16 { canvas.stroke(all, with: style.buildingOutline, style: StrokeStyle(width: 0.5)) }
             }
             if let boundaries = tile.layer("boundary") {
                 for feature in boundaries.features where feature.type == .lineString {

@@ -165,7 +165,13 @@ public final class Canvas {
     // MARK: Images
 
     /// How an image is sampled when drawn at another size.
-    public enum Interpolation: Sendable { case nearest, smooth }
+    public enum Interpolation: Sendable {
+        case nearest
+        /// Bilinear: fast, for pictures drawn near their own size (map tiles).
+        case fast
+        /// Filtered for any scale (icons, images).
+        case smooth
+    }
 
     /// Draws a bitmap stretched into a rectangle in points.
     public func draw(_ image: Bitmap, in rect: CGRect, opacity: Double = 1, interpolation: Interpolation = .smooth) {
@@ -179,7 +185,8 @@ public final class Canvas {
         cairo_scale(cairo, rect.width / Double(image.width), rect.height / Double(image.height))
         cairo_set_source_surface(cairo, image.surface, 0, 0)
         let pattern = cairo_get_source(cairo)
-        cairo_pattern_set_filter(pattern, interpolation == .nearest ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
+        cairo_pattern_set_filter(
+            pattern, interpolation == .nearest ? CAIRO_FILTER_NEAREST : interpolation == .fast ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD)
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         cairo_paint_with_alpha(cairo, alpha)
         cairo_restore(cairo)
@@ -189,7 +196,7 @@ public final class Canvas {
     /// `topLeft`, `topRight` and `bottomLeft` (in points), clipped to `clip` when given.
     public func draw(
         _ image: Bitmap, source: CGRect, topLeft: CGPoint, topRight: CGPoint, bottomLeft: CGPoint, clip: [CGPoint]? = nil,
-        opacity: Double = 1
+        opacity: Double = 1, interpolation: Interpolation = .smooth
     ) {
         guard !image.isEmpty, source.isFinite, source.width > 0, source.height > 0,
             topLeft.isFinite, topRight.isFinite, bottomLeft.isFinite
@@ -216,7 +223,7 @@ public final class Canvas {
         cairo_clip(cairo)
         cairo_set_source_surface(cairo, image.surface, -source.minX, -source.minY)
         let pattern = cairo_get_source(cairo)
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+        cairo_pattern_set_filter(pattern, interpolation == .fast ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD)
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         cairo_paint_with_alpha(cairo, alpha)
         cairo_restore(cairo)

@@ -189,12 +189,12 @@ final class LabelPlacer {
             switch label.kind {
             case .place:
                 let font = label.category == "city" ? LabelPlacer.cityFont : LabelPlacer.placeFont
-                let layout = TextLayout(text: label.text, style: TextStyle(font: font, color: Color(rgb: 0x3C4043), maximumLines: 1), width: 200)
+                let layout = layout(label.text, font, Color(rgb: 0x3C4043))
                 let origin = CGPoint(x: label.anchor.x - layout.size.width / 2, y: label.anchor.y - layout.size.height / 2)
                 drawHalo(layout, at: origin, in: canvas)
                 layout.draw(in: canvas, at: origin)
             case .road:
-                let layout = TextLayout(text: label.text, style: TextStyle(font: LabelPlacer.roadFont, color: Color(rgb: 0x5F6368), maximumLines: 1), width: 300)
+                let layout = layout(label.text, LabelPlacer.roadFont, Color(rgb: 0x5F6368))
                 canvas.withSavedState {
                     canvas.translate(x: label.anchor.x, y: label.anchor.y)
                     canvas.rotate(by: label.angle)
@@ -208,7 +208,7 @@ final class LabelPlacer {
                 canvas.fill(.ellipse(in: icon), with: .white)
                 canvas.fill(.ellipse(in: icon.insetBy(dx: 1.5, dy: 1.5)), with: color)
                 canvas.fill(.ellipse(in: icon.insetBy(dx: 6, dy: 6)), with: .white)
-                let layout = TextLayout(text: label.text, style: TextStyle(font: LabelPlacer.poiFont, color: color.darkened(by: 0.25), maximumLines: 1), width: 200)
+                let layout = layout(label.text, LabelPlacer.poiFont, color.darkened(by: 0.25))
                 let origin = CGPoint(x: icon.maxX + 3, y: label.anchor.y - layout.size.height / 2)
                 drawHalo(layout, at: origin, in: canvas)
                 layout.draw(in: canvas, at: origin)
@@ -216,10 +216,23 @@ final class LabelPlacer {
         }
     }
 
+    /// A white halo: the text drawn around itself (glyph-cached, cheaper than stroking outlines).
     private func drawHalo(_ layout: TextLayout, at origin: CGPoint, in canvas: Canvas) {
         for (dx, dy) in [(-1.0, 0.0), (1, 0), (0, -1), (0, 1), (-0.7, -0.7), (0.7, 0.7), (-0.7, 0.7), (0.7, -0.7)] {
             layout.draw(in: canvas, at: CGPoint(x: origin.x + dx, y: origin.y + dy), color: Color(white: 1, alpha: 0.85))
         }
+    }
+
+    private var layouts: [String: TextLayout] = [:]
+
+    /// A laid-out label text (cached: a label is laid out once, not every frame).
+    private func layout(_ text: String, _ font: Font, _ color: Color) -> TextLayout {
+        let key = "\(font.size)|\(font.weight.value)|\(color)|\(text)"
+        if let layout = layouts[key] { return layout }
+        if layouts.count > 2_000 { layouts.removeAll() }
+        let layout = TextLayout(text: text, style: TextStyle(font: font, color: color, maximumLines: 1), width: 300)
+        layouts[key] = layout
+        return layout
     }
 
     /// Google's POI colours by category.

@@ -180,7 +180,7 @@ extension GMSMapView {
                 let bleed = 0.5 / 256
                 canvas.draw(
                     bitmap, source: CGRect(x: 0, y: 0, width: w, height: h), topLeft: corner(-bleed, -bleed),
-                    topRight: corner(1 + bleed, -bleed), bottomLeft: corner(-bleed, 1 + bleed))
+                    topRight: corner(1 + bleed, -bleed), bottomLeft: corner(-bleed, 1 + bleed), interpolation: .fast)
                 continue
             }
             // Under tilt: each cell as two triangles, each mapped exactly at its corners and
@@ -191,9 +191,9 @@ extension GMSMapView {
                     let v0 = Double(row) / Double(cells), v1 = Double(row + 1) / Double(cells)
                     let tl = corner(u0, v0), tr = corner(u1, v0), bl = corner(u0, v1), br = corner(u1, v1)
                     let source = CGRect(x: u0 * w, y: v0 * h, width: (u1 - u0) * w, height: (v1 - v0) * h)
-                    canvas.draw(bitmap, source: source, topLeft: tl, topRight: tr, bottomLeft: bl, clip: grow([tl, tr, bl]))
+                    canvas.draw(bitmap, source: source, topLeft: tl, topRight: tr, bottomLeft: bl, clip: grow([tl, tr, bl]), interpolation: .fast)
                     let opposite = CGPoint(x: tr.x + bl.x - br.x, y: tr.y + bl.y - br.y)
-                    canvas.draw(bitmap, source: source, topLeft: opposite, topRight: tr, bottomLeft: bl, clip: grow([tr, br, bl]))
+                    canvas.draw(bitmap, source: source, topLeft: opposite, topRight: tr, bottomLeft: bl, clip: grow([tr, br, bl]), interpolation: .fast)
                 }
             }
         }
