@@ -162,10 +162,22 @@ final class LabelPlacer {
         candidates.sort { $0.priority != $1.priority ? $0.priority > $1.priority : $0.text < $1.text }
         let view = CGRect(x: 0, y: 0, width: viewport.width, height: viewport.height)
         var placed: [PlacedLabel] = []
+        // Placed boxes by 64-point grid cell, so each candidate is tested only near itself.
+        var grid: [Int: [Int]] = [:]
+        func cells(_ r: CGRect) -> [Int] {
+            let x0 = Int((r.minX / 64).rounded(.down)), x1 = Int((r.maxX / 64).rounded(.down))
+            let y0 = Int((r.minY / 64).rounded(.down)), y1 = Int((r.maxY / 64).rounded(.down))
+            guard x1 - x0 < 64, y1 - y0 < 64 else { return [] }
+            var result: [Int] = []
+            for y in y0...y1 { for x in x0...x1 { result.append(y &* 4096 &+ x) } }
+            return result
+        }
         for candidate in candidates where candidate.box.intersects(view) && viewport.groundScale(atViewY: candidate.anchor.y) > 0.35 {
             // Labels keep some room between them.
             let room = candidate.box.insetBy(dx: -6, dy: -5)
-            if placed.contains(where: { $0.box.intersects(room) }) { continue }
+            let near = cells(room)
+            if near.contains(where: { cell in grid[cell]?.contains { placed[$0].box.intersects(room) } ?? false }) { continue }
+            for cell in cells(candidate.box) { grid[cell, default: []].append(placed.count) }
             placed.append(candidate)
             if placed.count >= 300 { break }
         }
@@ -184,23 +196,20 @@ final class LabelPlacer {
     }
 
     /// Draws placed labels: place names with a white halo, POIs as a coloured disc and name.
+    /// Each text with its halo is drawn once into a sprite and reused while it stays placed.
     func draw(_ labels: [PlacedLabel], in canvas: Canvas) {
         for label in labels {
             switch label.kind {
             case .place:
                 let font = label.category == "city" ? LabelPlacer.cityFont : LabelPlacer.placeFont
-                let layout = layout(label.text, font, Color(rgb: 0x3C4043))
-                let origin = CGPoint(x: label.anchor.x - layout.size.width / 2, y: label.anchor.y - layout.size.height / 2)
-                drawHalo(layout, at: origin, in: canvas)
-                layout.draw(in: canvas, at: origin)
+                let sprite = sprite(label.text, font, Color(rgb: 0x3C4043), scale: canvas.scale)
+                canvas.draw(sprite.bitmap, in: CGRect(x: label.anchor.x - sprite.size.width / 2, y: label.anchor.y - sprite.size.height / 2, width: sprite.size.width, height: sprite.size.height), interpolation: .fast)
             case .road:
-                let layout = layout(label.text, LabelPlacer.roadFont, Color(rgb: 0x5F6368))
+                let sprite = sprite(label.text, LabelPlacer.roadFont, Color(rgb: 0x5F6368), scale: canvas.scale)
                 canvas.withSavedState {
                     canvas.translate(x: label.anchor.x, y: label.anchor.y)
                     canvas.rotate(by: label.angle)
-                    let origin = CGPoint(x: -layout.size.width / 2, y: -layout.size.height / 2)
-                    drawHalo(layout, at: origin, in: canvas)
-                    layout.draw(in: canvas, at: origin)
+                    canvas.draw(sprite.bitmap, in: CGRect(x: -sprite.size.width / 2, y: -sprite.size.height / 2, width: sprite.size.width, height: sprite.size.height))
                 }
             case .poi:
                 guard let icon = label.icon else { continue }
@@ -208,12 +217,27 @@ final class LabelPlacer {
                 canvas.fill(.ellipse(in: icon), with: .white)
                 canvas.fill(.ellipse(in: icon.insetBy(dx: 1.5, dy: 1.5)), with: color)
                 canvas.fill(.ellipse(in: icon.insetBy(dx: 6, dy: 6)), with: .white)
-                let layout = layout(label.text, LabelPlacer.poiFont, color.darkened(by: 0.25))
-                let origin = CGPoint(x: icon.maxX + 3, y: label.anchor.y - layout.size.height / 2)
-                drawHalo(layout, at: origin, in: canvas)
-                layout.draw(in: canvas, at: origin)
+                let sprite = sprite(label.text, LabelPlacer.poiFont, color.darkened(by: 0.25), scale: canvas.scale)
+                canvas.draw(sprite.bitmap, in: CGRect(x: icon.maxX + 1, y: label.anchor.y - sprite.size.height / 2, width: sprite.size.width, height: sprite.size.height), interpolation: .fast)
             }
         }
+    }
+
+    private var sprites: [String: (bitmap: Bitmap, size: CGSize)] = [:]
+
+    /// A label's text with its halo, drawn once at a scale (2 points of margin for the halo).
+    private func sprite(_ text: String, _ font: Font, _ color: Color, scale: Double) -> (bitmap: Bitmap, size: CGSize) {
+        let key = "\(scale)|\(font.size)|\(font.weight.value)|\(color)|\(text)"
+        if let sprite = sprites[key] { return sprite }
+        if sprites.count > 2_000 { sprites.removeAll() }
+        let layout = TextLayout(text: text, style: TextStyle(font: font, color: color, maximumLines: 1), width: 300)
+        let size = CGSize(width: layout.size.width + 4, height: layout.size.height + 4)
+        let canvas = Canvas(size: size, scale: scale)
+        drawHalo(layout, at: CGPoint(x: 2, y: 2), in: canvas)
+        layout.draw(in: canvas, at: CGPoint(x: 2, y: 2))
+        let sprite = (canvas.bitmap, size)
+        sprites[key] = sprite
+        return sprite
     }
 
     /// A white halo: the text drawn around itself (glyph-cached, cheaper than stroking outlines).
@@ -221,18 +245,6 @@ final class LabelPlacer {
         for (dx, dy) in [(-1.0, 0.0), (1, 0), (0, -1), (0, 1), (-0.7, -0.7), (0.7, 0.7), (-0.7, 0.7), (0.7, -0.7)] {
             layout.draw(in: canvas, at: CGPoint(x: origin.x + dx, y: origin.y + dy), color: Color(white: 1, alpha: 0.85))
         }
-    }
-
-    private var layouts: [String: TextLayout] = [:]
-
-    /// A laid-out label text (cached: a label is laid out once, not every frame).
-    private func layout(_ text: String, _ font: Font, _ color: Color) -> TextLayout {
-        let key = "\(font.size)|\(font.weight.value)|\(color)|\(text)"
-        if let layout = layouts[key] { return layout }
-        if layouts.count > 2_000 { layouts.removeAll() }
-        let layout = TextLayout(text: text, style: TextStyle(font: font, color: color, maximumLines: 1), width: 300)
-        layouts[key] = layout
-        return layout
     }
 
     /// Google's POI colours by category.
