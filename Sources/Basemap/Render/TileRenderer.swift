@@ -79,17 +79,23 @@ public struct TileRenderer: Sendable {
                 default: byClass[klass, default: Path()].addPath(shape)
                 }
             }
+            // Round joins only where roads are wide enough to show them (they cost the most).
+            func stroke(_ width: Double) -> (StrokeStyle.Cap, StrokeStyle.Join) {
+                width >= 3 ? (.round, .round) : (.butt, .bevel)
+            }
             for klass in order {
                 guard let shape = byClass[klass], let road = style.roads[klass] else { continue }
-                let width = style.width(of: road, zoom: zoom)
-                canvas.stroke(shape, with: road.casing, style: StrokeStyle(width: width + (width > 1.5 ? 1.5 : 0.6), cap: .round, join: .round))
+                let width = style.width(of: road, zoom: zoom) + (style.width(of: road, zoom: zoom) > 1.5 ? 1.5 : 0.6)
+                let (cap, join) = stroke(width)
+                canvas.stroke(shape, with: road.casing, style: StrokeStyle(width: width, cap: cap, join: join))
             }
             for klass in order {
                 guard let shape = byClass[klass], let road = style.roads[klass] else { continue }
                 let width = style.width(of: road, zoom: zoom)
+                let (cap, join) = stroke(width)
                 canvas.stroke(
                     shape, with: road.fill,
-                    style: StrokeStyle(width: width, cap: .round, join: .round, dashes: klass == "path" && zoom >= 15 ? [2, 1.5] : []))
+                    style: StrokeStyle(width: width, cap: cap, join: join, dashes: klass == "path" && zoom >= 16 ? [2, 1.5] : []))
             }
             canvas.stroke(rails, with: style.rail, style: StrokeStyle(width: 1.2, dashes: [4, 3]))
             canvas.stroke(trams, with: style.tram, style: StrokeStyle(width: 0.8))
