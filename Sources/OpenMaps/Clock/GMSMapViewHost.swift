@@ -111,6 +111,8 @@ public final class GMSMapViewHost {
     /// `onFrame` after each frame in which something changed.
     public func runInRealTime(onFrame: @escaping @MainActor (GMSMapViewHost) -> Void = { _ in }) {
         stopRealTime()
+        // Shown to a person: tiles render on the other cores so gestures stay smooth.
+        rendersTilesInBackground = true
         let clock = SystemClock()
         let offset = time
         let timer = Timer(timeInterval: GMSMapViewHost.frameInterval, repeats: true) { [weak self] _ in
@@ -124,11 +126,26 @@ public final class GMSMapViewHost {
         realTimeTimer = timer
     }
 
-    /// Stops driving the map from the system clock.
+    /// Stops driving the map from the system clock (tiles render at once again).
     public func stopRealTime() {
         realTimeTimer?.invalidate()
         realTimeTimer = nil
+        rendersTilesInBackground = false
     }
+
+    /// Whether basemap tiles render on other cores (as in real time) instead of at once within
+    /// the frame that needs them (virtual time: deterministic). Until a tile arrives, its
+    /// nearest rendered ancestor is shown.
+    public var rendersTilesInBackground: Bool {
+        get { mapView.basemap.rendersInBackground }
+        set {
+            mapView.basemap.rendersInBackground = newValue
+            mapView.basemap.onTileArrived = newValue ? { [weak self] in self?.mapView.setNeedsDisplay() } : nil
+        }
+    }
+
+    /// Whether background tile renders are under way.
+    public var hasTilesInFlight: Bool { !mapView.basemap.pending.isEmpty }
 
     private func tick(at time: TimeInterval) {
         mapView.now = time

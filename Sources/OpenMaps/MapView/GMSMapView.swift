@@ -97,6 +97,8 @@ open class GMSMapView: UIView {
     let labels = LabelPlacer()
     /// Whether `mapViewSnapshotReady` was reported for the current still picture.
     var snapshotReported = false
+    /// Whether background tile rendering is under way (between the start and finish callbacks).
+    var tilesInFlight = false
     /// Markers gliding to a new position or rotation.
     var markerMotions: [ObjectIdentifier: MarkerMotion] = [:]
     /// `UIView.animate` animations of views shown in the map, with their start times.

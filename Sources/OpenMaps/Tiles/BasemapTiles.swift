@@ -30,6 +30,12 @@ final class BasemapTiles {
     private var logged: Set<String> = []
     private var decoded: [TileKey: (tile: VectorTile?, use: Int)] = [:]
     let renderer = TileRenderer()
+    /// Whether missing tiles are rendered on other cores (apps) instead of at once (replays, tests).
+    var rendersInBackground = false
+    /// Tiles being rendered in the background.
+    private(set) var pending: Set<RenderedKey> = []
+    /// Called on the main actor when a background tile has arrived.
+    var onTileArrived: (() -> Void)?
 
     struct RenderedKey: Hashable {
         let tile: TileKey
@@ -114,26 +120,75 @@ final class BasemapTiles {
             lastUse[rendered] = clock
             return hit
         }
+        guard let job = job(for: key) else { return nil }
+        let bitmap = BasemapTiles.render(job, renderer: renderer, zoom: key.z, scale: scale)
+        store(bitmap, for: rendered)
+        return bitmap
+    }
+
+    /// The cached tile, or the nearest cached ancestor and the part of it covering the tile
+    /// (what is shown while a tile renders in the background).
+    func shownBitmap(for key: TileKey, scale: Double) -> (bitmap: Bitmap, source: CGRect?)? {
+        if let hit = cache[RenderedKey(tile: key, scale: scale)] { return (hit, nil) }
+        for levels in 1...4 where key.z - levels >= 0 {
+            let parent = RenderedKey(tile: TileKey(z: key.z - levels, x: key.x >> levels, y: key.y >> levels), scale: scale)
+            guard let bitmap = cache[parent] else { continue }
+            let part = Double(bitmap.width) / Double(1 << levels)
+            let mask = (1 << levels) - 1
+            return (bitmap, CGRect(x: Double(key.x & mask) * part, y: Double(key.y & mask) * part, width: part, height: part))
+        }
+        return nil
+    }
+
+    /// Starts rendering a tile on another core; it arrives through `onTileArrived`.
+    func renderInBackground(_ key: TileKey, scale: Double) {
+        let rendered = RenderedKey(tile: key, scale: scale)
+        guard cache[rendered] == nil, !pending.contains(rendered), let job = job(for: key) else { return }
+        pending.insert(rendered)
+        let renderer = self.renderer
+        Task.detached(priority: .userInitiated) {
+            let bitmap = BasemapTiles.render(job, renderer: renderer, zoom: key.z, scale: scale)
+            await MainActor.run {
+                self.pending.remove(rendered)
+                self.store(bitmap, for: rendered)
+                self.onTileArrived?()
+            }
+        }
+    }
+
+    /// What rendering a tile needs: its data (or an ancestor's) and the part of it to draw.
+    struct Job: Sendable {
+        let tile: VectorTile?
+        let source: (x: Double, y: Double, size: Double)?
+    }
+
+    private func job(for key: TileKey) -> Job? {
         guard openReader() != nil else { return nil }
         let (decoded, shift) = data(for: key)
-        let bitmap: Bitmap
-        if let decoded {
-            let extent = decoded.layers.first?.extent ?? 4096
-            let part = extent / Double(1 << shift)
-            let source = shift == 0 ? nil : (Double(key.x & ((1 << shift) - 1)) * part, Double(key.y & ((1 << shift) - 1)) * part, part)
-            bitmap = renderer.render(decoded, zoom: Double(key.z), scale: scale, source: source)
-        } else {
+        guard let decoded else { return Job(tile: nil, source: nil) }
+        let extent = decoded.layers.first?.extent ?? 4096
+        let part = extent / Double(1 << shift)
+        let source = shift == 0 ? nil : (Double(key.x & ((1 << shift) - 1)) * part, Double(key.y & ((1 << shift) - 1)) * part, part)
+        return Job(tile: decoded, source: source)
+    }
+
+    nonisolated private static func render(_ job: Job, renderer: TileRenderer, zoom: Int, scale: Double) -> Bitmap {
+        guard let tile = job.tile else {
             let canvas = Canvas(size: CGSize(width: 256, height: 256), scale: scale)
             canvas.clear(renderer.style.land)
-            bitmap = canvas.bitmap
+            return canvas.bitmap
         }
+        return renderer.render(tile, zoom: Double(zoom), scale: scale, source: job.source)
+    }
+
+    private func store(_ bitmap: Bitmap, for rendered: RenderedKey) {
+        clock += 1
         cache[rendered] = bitmap
         lastUse[rendered] = clock
         if cache.count > BasemapTiles.cacheLimit, let oldest = lastUse.min(by: { $0.value < $1.value })?.key {
             cache[oldest] = nil
             lastUse[oldest] = nil
         }
-        return bitmap
     }
 }
 
@@ -169,8 +224,16 @@ extension GMSMapView {
         let n = Double(1 << z)
         let cells = viewport.tilt > 0 ? 4 : 1
         for (key, shift) in tiles {
-            guard let bitmap = basemap.bitmap(for: key, scale: scale) else { continue }
-            let w = Double(bitmap.width), h = Double(bitmap.height)
+            let shown: (bitmap: Bitmap, source: CGRect?)?
+            if basemap.rendersInBackground {
+                basemap.renderInBackground(key, scale: scale)
+                shown = basemap.shownBitmap(for: key, scale: scale)
+            } else {
+                shown = basemap.bitmap(for: key, scale: scale).map { ($0, nil) }
+            }
+            guard let (bitmap, part) = shown else { continue }
+            let whole = part ?? CGRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height)
+            let w = whole.width, h = whole.height
             func corner(_ u: Double, _ v: Double) -> CGPoint {
                 let p = viewport.point(forMercator: MercatorPoint(x: (Double(key.x) + u) / n + Double(shift), y: (Double(key.y) + v) / n))
                 return CGPoint(x: p.x, y: p.y)
@@ -179,7 +242,7 @@ extension GMSMapView {
                 // Flat: one exact affine mapping; a hair of overlap hides seams between tiles.
                 let bleed = 0.5 / 256
                 canvas.draw(
-                    bitmap, source: CGRect(x: 0, y: 0, width: w, height: h), topLeft: corner(-bleed, -bleed),
+                    bitmap, source: whole, topLeft: corner(-bleed, -bleed),
                     topRight: corner(1 + bleed, -bleed), bottomLeft: corner(-bleed, 1 + bleed), interpolation: .fast)
                 continue
             }
@@ -190,7 +253,7 @@ extension GMSMapView {
                     let u0 = Double(column) / Double(cells), u1 = Double(column + 1) / Double(cells)
                     let v0 = Double(row) / Double(cells), v1 = Double(row + 1) / Double(cells)
                     let tl = corner(u0, v0), tr = corner(u1, v0), bl = corner(u0, v1), br = corner(u1, v1)
-                    let source = CGRect(x: u0 * w, y: v0 * h, width: (u1 - u0) * w, height: (v1 - v0) * h)
+                    let source = CGRect(x: whole.minX + u0 * w, y: whole.minY + v0 * h, width: (u1 - u0) * w, height: (v1 - v0) * h)
                     canvas.draw(bitmap, source: source, topLeft: tl, topRight: tr, bottomLeft: bl, clip: grow([tl, tr, bl]), interpolation: .fast)
                     let opposite = CGPoint(x: tr.x + bl.x - br.x, y: tr.y + bl.y - br.y)
                     canvas.draw(bitmap, source: source, topLeft: opposite, topRight: tr, bottomLeft: bl, clip: grow([tr, br, bl]), interpolation: .fast)
@@ -215,6 +278,23 @@ extension GMSMapView {
         guard mapType != .none, bounds.width > 0, bounds.height > 0 else { return }
         let scale = UIScreen.defaultScale
         let needed = visibleTiles(viewport).tiles.filter { !basemap.isCached($0.key, scale: scale) }
+        if basemap.rendersInBackground {
+            // Tiles render on other cores; the callbacks bracket the work in flight.
+            let wasBusy = tilesInFlight
+            for (key, _) in needed { basemap.renderInBackground(key, scale: scale) }
+            tilesInFlight = !basemap.pending.isEmpty
+            if tilesInFlight && !wasBusy {
+                snapshotReported = false
+                delegate?.mapViewDidStartTileRendering(self)
+            } else if !tilesInFlight && wasBusy {
+                delegate?.mapViewDidFinishTileRendering(self)
+            }
+            if !tilesInFlight, !snapshotReported, !motion.isMoving, motion.animation == nil {
+                snapshotReported = true
+                delegate?.mapViewSnapshotReady(self)
+            }
+            return
+        }
         if !needed.isEmpty {
             snapshotReported = false
             delegate?.mapViewDidStartTileRendering(self)

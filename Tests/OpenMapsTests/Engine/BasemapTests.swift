@@ -91,4 +91,19 @@ struct BasemapEngineTests {
         let result = GoldenImage.check(host.renderFrame(scale: 2), named: "helsinki-frame")
         #expect(result.passed, "\(result.message)")
     }
+
+    @Test func backgroundRenderingShowsAncestorsThenArrives() async throws {
+        let (map, host, recorder) = helsinki()
+        host.rendersTilesInBackground = true
+        host.prepareTiles()
+        #expect(recorder.events == ["start"])
+        #expect(host.hasTilesInFlight)
+        // A frame while tiles are in flight still draws (the land colour, or ancestors).
+        #expect(host.renderFrame(scale: 1).width == 640)
+        for _ in 0..<500 where host.hasTilesInFlight { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(!host.hasTilesInFlight)
+        host.advance(by: GMSMapViewHost.frameInterval)
+        #expect(recorder.events == ["start", "finish", "ready"])
+        _ = map
+    }
 }
