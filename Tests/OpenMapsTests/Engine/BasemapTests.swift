@@ -22,7 +22,7 @@ struct BasemapEngineTests {
     }
 
     private func helsinki() -> (GMSMapView, GMSMapViewHost, Recorder) {
-        UIScreen.main.scale = 1
+        UIScreen.main.scale = 2  // every test uses 2: the scale is process-wide
         let map = GMSMapView(
             frame: CGRect(x: 0, y: 0, width: 640, height: 400), camera: GMSCameraPosition(latitude: 60.1687, longitude: 24.9445, zoom: 16))
         map.settings.zoomGestures = false
