@@ -7,7 +7,7 @@ import OpenMaps
 struct SampleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sample",
-        abstract: "Render a sample picture: markers over central London with an open info window."
+        abstract: "Render a sample picture: markers over central Helsinki on the embedded basemap, one info window open."
     )
 
     @Option(name: .shortAndLong, help: "Where to write the PNG.")

@@ -3,7 +3,8 @@ import MapDrawing
 import OpenMaps
 
 /// The sample picture `make run` shows until the playground exists: a hosted map over
-/// London with default pins (plain and tinted) at real landmarks, one info window open.
+/// central Helsinki on the embedded basemap, default pins (plain and tinted) at real
+/// landmarks, one info window open.
 @MainActor
 struct SamplePicture {
     let size: CGSize
@@ -13,13 +14,13 @@ struct SamplePicture {
         UIScreen.main.scale = scale
         let mapView = GMSMapView(
             frame: CGRect(origin: .zero, size: size),
-            camera: GMSCameraPosition(latitude: 51.5055, longitude: -0.1100, zoom: 13))
+            camera: GMSCameraPosition(latitude: 60.1690, longitude: 24.9460, zoom: 15.6))
         let host = GMSMapViewHost(mapView: mapView)
         let places: [(String, String?, CLLocationCoordinate2D, UIColor?)] = [
-            ("Trafalgar Square", "Open every day", .init(latitude: 51.5080, longitude: -0.1281), nil),
-            ("London Eye", "Opened 2000 · 135 m tall", .init(latitude: 51.5033, longitude: -0.1196), nil),
-            ("Tate Modern", nil, .init(latitude: 51.5076, longitude: -0.0994), .systemBlue),
-            ("Borough Market", "Food market since the 12th century", .init(latitude: 51.5055, longitude: -0.0910), .systemGreen),
+            ("Stockmann", "Aleksanterinkatu 52", .init(latitude: 60.1687, longitude: 24.9420), nil),
+            ("Helsinki Cathedral", "Unioninkatu 29 · built 1830-1852", .init(latitude: 60.1705, longitude: 24.9522), nil),
+            ("Esplanadi", nil, .init(latitude: 60.1675, longitude: 24.9480), .systemGreen),
+            ("Central Station", "Rautatieasema", .init(latitude: 60.1710, longitude: 24.9414), .systemBlue),
         ]
         var markers: [GMSMarker] = []
         for (title, snippet, position, color) in places {
@@ -30,7 +31,8 @@ struct SamplePicture {
             marker.map = mapView
             markers.append(marker)
         }
-        mapView.selectedMarker = markers[1]
+        mapView.selectedMarker = markers[0]
+        host.prepareTiles()
         host.runUntilIdle()
         return host.renderFrame(scale: scale)
     }
