@@ -28,7 +28,7 @@ struct PlacedLabel {
 /// measured once per string and style and cached.
 @MainActor
 final class LabelPlacer {
-    private var measured: [String: CGSize] = [:]
+    private var measured: [Font: [String: CGSize]] = [:]
     private var cachedKey: Int?
     private var cached: [PlacedLabel] = []
 
@@ -42,13 +42,12 @@ final class LabelPlacer {
         "motorway": 30, "trunk": 28, "primary": 26, "secondary": 24, "tertiary": 22, "minor": 20, "service": 12, "path": 10,
     ]
 
-    /// The size of a string in a font (cached).
+    /// The size of a string in a font (cached per font, by text: no key is built per call).
     func size(_ text: String, _ font: Font) -> CGSize {
-        let key = "\(font.size)|\(font.weight.value)|\(text)"
-        if let size = measured[key] { return size }
+        if let size = measured[font]?[text] { return size }
         let size = TextLayout(text: text, style: TextStyle(font: font, maximumLines: 1), width: 200).size
-        if measured.count > 5_000 { measured.removeAll() }
-        measured[key] = size
+        if (measured[font]?.count ?? 0) > 5_000 { measured[font] = [:] }
+        measured[font, default: [:]][text] = size
         return size
     }
 
