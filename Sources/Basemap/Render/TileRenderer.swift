@@ -44,14 +44,14 @@ public struct TileRenderer: Sendable {
                 for feature in layer.features where feature.type == .polygon && accept(feature) { all.addPath(path(layer, feature, close: true)) }
                 canvas.fill(all, with: color, rule: .evenOdd)
             }
-            fill("park", style.park)
-            fill("water", style.water)
-            if let waterways = tile.layer("waterway") {
+            if style.showParks { fill("park", style.park) }
+            if style.showWater { fill("water", style.water) }
+            if style.showWater, let waterways = tile.layer("waterway") {
                 for feature in waterways.features where feature.type == .lineString {
                     canvas.stroke(path(waterways, feature, close: false), with: style.waterway, style: StrokeStyle(width: zoom < 8 ? 0.8 : 1.6, cap: .round, join: .round))
                 }
             }
-            if zoom >= 14, let buildings = tile.layer("building") {
+            if zoom >= 14, style.showBuildings, let buildings = tile.layer("building") {
                 var all = Path()
                 for feature in buildings.features where feature.type == .polygon { all.addPath(path(buildings, feature, close: true)) }
                 canvas.fill(all, with: style.building, rule: .evenOdd)
@@ -60,12 +60,13 @@ public struct TileRenderer: Sendable {
             if let boundaries = tile.layer("boundary") {
                 for feature in boundaries.features where feature.type == .lineString {
                     let country = (feature.properties["admin_level"]?.number ?? 2) <= 2
+                    guard country ? style.showCountryBorders : style.showStateBorders else { continue }
                     canvas.stroke(
                         path(boundaries, feature, close: false), with: country ? style.countryBorder : style.stateBorder,
                         style: StrokeStyle(width: country ? 1 : 0.7, join: .round, dashes: country ? [] : [3, 2]))
                 }
             }
-            guard let roads = tile.layer("transportation") else { return }
+            guard style.showRoads || style.showTransit, let roads = tile.layer("transportation") else { return }
             // Casings under fills, minor classes under major ones.
             let order = ["path", "track", "service", "minor", "tertiary", "secondary", "primary", "trunk", "motorway"]
             var byClass: [String: Path] = [:]
@@ -74,9 +75,9 @@ public struct TileRenderer: Sendable {
                 let klass = feature.properties["class"]?.string ?? "minor"
                 let shape = path(roads, feature, close: false)
                 switch klass {
-                case "rail": rails.addPath(shape)
-                case "transit": trams.addPath(shape)
-                default: byClass[klass, default: Path()].addPath(shape)
+                case "rail": if style.showTransit { rails.addPath(shape) }
+                case "transit": if style.showTransit { trams.addPath(shape) }
+                default: if style.showRoads { byClass[klass, default: Path()].addPath(shape) }
                 }
             }
             // Round joins only where roads are wide enough to show them (they cost the most).

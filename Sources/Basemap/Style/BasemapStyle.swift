@@ -15,6 +15,89 @@ public struct BasemapStyle: Sendable {
     public var rail = Color(rgb: 0xB0B0B0)
     public var tram = Color(rgb: 0x9E9E9E)
 
+    // Labels.
+    public var placeText = Color(rgb: 0x3C4043)
+    public var roadText = Color(rgb: 0x5F6368)
+    public var labelHalo = Color(white: 1, alpha: 0.85)
+    /// A colour for every POI label instead of the category colours.
+    public var poiText: Color?
+    public var poiIcon: Color?
+
+    // What is drawn.
+    public var showWater = true, showParks = true, showBuildings = true, showRoads = true, showTransit = true
+    public var showCountryBorders = true, showStateBorders = true
+    public var showPlaceLabels = true, showRoadLabels = true, showPOIIcons = true, showPOIText = true
+    /// POI groups not drawn (and not tappable): "business", "attraction", "government", "medical",
+    /// "park", "place_of_worship", "school", "sports_complex", "transit".
+    public var hiddenPOIGroups: Set<String> = []
+
+    /// The Google styling group of a POI class.
+    public static func poiGroup(of category: String) -> String {
+        switch category {
+        case "museum", "art_gallery", "attraction", "monument", "theatre", "cinema": return "attraction"
+        case "town_hall", "police", "post": return "government"
+        case "hospital", "pharmacy": return "medical"
+        case "park": return "park"
+        case "place_of_worship": return "place_of_worship"
+        case "school", "college", "library": return "school"
+        case "railway": return "transit"
+        default: return "business"
+        }
+    }
+
+    /// The feature type of a POI group.
+    static func poiFeature(_ group: String) -> String {
+        group == "transit" ? "transit.station.rail" : "poi.\(group)"
+    }
+
+    /// This style with Google styling rules applied, slot by slot.
+    public func styled(by rules: MapStyleRules) -> BasemapStyle {
+        var s = self
+        func apply(_ color: inout Color, _ feature: String, _ element: String) {
+            color = rules.resolve(color, feature: feature, element: element).color
+        }
+        apply(&s.land, "landscape.natural", "geometry.fill")
+        apply(&s.building, "landscape.man_made", "geometry.fill")
+        apply(&s.buildingOutline, "landscape.man_made", "geometry.stroke")
+        apply(&s.water, "water", "geometry.fill")
+        apply(&s.waterway, "water", "geometry.stroke")
+        apply(&s.park, "poi.park", "geometry.fill")
+        apply(&s.countryBorder, "administrative.country", "geometry.stroke")
+        apply(&s.stateBorder, "administrative.province", "geometry.stroke")
+        apply(&s.rail, "transit.line", "geometry.fill")
+        apply(&s.tram, "transit.line", "geometry.fill")
+        apply(&s.placeText, "administrative.locality", "labels.text.fill")
+        apply(&s.roadText, "road", "labels.text.fill")
+        apply(&s.labelHalo, "all", "labels.text.stroke")
+        for (klass, road) in roads {
+            let feature = ["motorway", "trunk"].contains(klass) ? "road.highway" : ["primary", "secondary", "tertiary"].contains(klass) ? "road.arterial" : "road.local"
+            var styled = road
+            apply(&styled.fill, feature, "geometry.fill")
+            apply(&styled.casing, feature, "geometry.stroke")
+            s.roads[klass] = styled
+        }
+        let poiTextResolved = rules.resolve(Color(rgb: 0x5F6368), feature: "poi", element: "labels.text.fill")
+        if rules.rules.contains(where: { ["all", "poi"].contains($0.feature) && $0.stylers.contains { if case .color = $0 { return true } else { return false } } }) {
+            s.poiText = poiTextResolved.color
+        }
+        s.showWater = rules.isVisible(feature: "water", element: "geometry")
+        s.showParks = rules.isVisible(feature: "poi.park", element: "geometry")
+        s.showBuildings = rules.isVisible(feature: "landscape.man_made", element: "geometry")
+        s.showRoads = rules.isVisible(feature: "road", element: "geometry")
+        s.showTransit = rules.isVisible(feature: "transit.line", element: "geometry")
+        s.showCountryBorders = rules.isVisible(feature: "administrative.country", element: "geometry")
+        s.showStateBorders = rules.isVisible(feature: "administrative.province", element: "geometry")
+        s.showPlaceLabels = rules.isVisible(feature: "administrative.locality", element: "labels")
+        s.showRoadLabels = rules.isVisible(feature: "road", element: "labels")
+        s.showPOIIcons = rules.isVisible(feature: "poi", element: "labels.icon")
+        s.showPOIText = rules.isVisible(feature: "poi", element: "labels.text")
+        s.hiddenPOIGroups = Set(
+            ["business", "attraction", "government", "medical", "park", "place_of_worship", "school", "sports_complex", "transit"].filter {
+                !rules.isVisible(feature: BasemapStyle.poiFeature($0), element: "labels")
+            })
+        return s
+    }
+
     /// Fill and casing of each road class, and widths (points) at zoom 12 and zoom 16.
     public struct RoadStyle: Sendable {
         public var fill: Color

@@ -15,12 +15,12 @@ extension GMSMapView {
     /// Draws the map into a canvas whose origin is the view's top left.
     func draw(in canvas: Canvas, scale: CGFloat) {
         let viewport = viewport
-        canvas.clear(backgroundColor?.color ?? MapPalette.land)
+        canvas.clear(mapType == .none ? (backgroundColor?.color ?? MapPalette.land) : basemap.renderer.style.land)
         // `.none` is an empty map: the background alone.
         if mapType != .none { drawBasemap(in: canvas, viewport: viewport, scale: scale) }
         let placedLabels = labels.labels(for: self)
         drawShapes(in: canvas, viewport: viewport)
-        labels.draw(placedLabels, in: canvas)
+        labels.draw(placedLabels, style: basemap.renderer.style, in: canvas)
         drawSky(in: canvas, viewport: viewport)
         for marker in markers(visibleIn: viewport) where marker.opacity > 0 {
             let image = icons.image(for: marker, scale: scale)

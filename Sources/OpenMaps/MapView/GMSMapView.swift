@@ -1,3 +1,4 @@
+import Basemap
 import Foundation
 import Logging
 import MapDrawing
@@ -42,7 +43,14 @@ open class GMSMapView: UIView {
         setNeedsDisplay()
     }
     /// The basemap's style, or nil for the default look.
-    open var mapStyle: GMSMapStyle? { didSet { setNeedsDisplay() } }
+    open var mapStyle: GMSMapStyle? {
+        didSet {
+            // Restyled at once: rendered tiles are dropped and labels placed again.
+            basemap.use(style: mapStyle.map { BasemapStyle.normal.styled(by: $0.rules) } ?? .normal)
+            snapshotReported = false
+            setNeedsDisplay()
+        }
+    }
     /// Whether 3D buildings are drawn where data allows (stored).
     open var isBuildingsEnabled = true
     /// Whether indoor maps are drawn where data allows (stored).

@@ -1,3 +1,4 @@
+import Basemap
 import Foundation
 import Logging
 
@@ -11,31 +12,18 @@ public enum GMSMapViewType: Int, Sendable {
 }
 
 /// A map style in Google's styling JSON (an array of `featureType`/`elementType`/`stylers`
-/// rules). Parsed and checked when made; applied to the basemap.
+/// rules), mapped onto the basemap's layers. Checked when made.
 public final class GMSMapStyle: Sendable {
-    /// Why a style could not be made.
-    public struct StyleError: Error, CustomStringConvertible, Sendable {
-        public let description: String
-    }
+    /// Why a style could not be made; the description names the bad entry.
+    public typealias StyleError = MapStyleRules.StyleError
 
     /// The JSON text.
     public let jsonString: String
+    let rules: MapStyleRules
 
-    /// A style from JSON text; throws a `StyleError` naming the problem for anything but an
-    /// array of rule objects.
+    /// A style from JSON text; throws a `StyleError` naming the problem.
     public init(jsonString style: String) throws {
-        guard let data = style.data(using: .utf8),
-            let object = try? JSONSerialization.jsonObject(with: data)
-        else { throw StyleError(description: "map style is not valid JSON") }
-        guard let rules = object as? [Any] else { throw StyleError(description: "map style must be a JSON array of rules") }
-        for (index, rule) in rules.enumerated() {
-            guard let fields = rule as? [String: Any] else {
-                throw StyleError(description: "map style rule \(index) is not an object")
-            }
-            guard fields["stylers"] is [Any] else {
-                throw StyleError(description: "map style rule \(index) has no \"stylers\" array")
-            }
-        }
+        rules = try MapStyleRules(json: style)
         jsonString = style
     }
 

@@ -68,6 +68,7 @@ final class LabelPlacer {
 
     private func place(_ map: GMSMapView, _ viewport: Viewport) -> [PlacedLabel] {
         guard map.mapType != .none else { return [] }
+        let style = map.basemap.renderer.style
         let (z, tiles) = map.visibleTiles(viewport)
         let zoom = viewport.zoom
         var candidates: [PlacedLabel] = []
@@ -80,7 +81,7 @@ final class LabelPlacer {
             func mercator(_ p: SIMD2<Double>, _ extent: Double) -> MercatorPoint {
                 MercatorPoint(x: (originX + p.x / extent) / n + Double(shift), y: (originY + p.y / extent) / n)
             }
-            if let places = tile.layer("place") {
+            if style.showPlaceLabels, let places = tile.layer("place") {
                 for feature in places.features where feature.type == .point {
                     guard let name = feature.properties["name"]?.string, !name.isEmpty, let point = feature.parts.first?.first else { continue }
                     let rank = feature.properties["rank"]?.number ?? 10
@@ -102,7 +103,7 @@ final class LabelPlacer {
                             icon: nil, placeID: nil, category: klass, priority: (capital ? 100 : 0) + (klass == "city" ? 50 : 0) - rank))
                 }
             }
-            if zoom >= 14, let roads = tile.layer("transportation_name") {
+            if zoom >= 14, style.showRoadLabels, let roads = tile.layer("transportation_name") {
                 for feature in roads.features where feature.type == .lineString {
                     guard let name = feature.properties["name"]?.string, !name.isEmpty, !seen.contains("road:" + name) else { continue }
                     let klass = feature.properties["class"]?.string ?? "minor"
@@ -137,10 +138,12 @@ final class LabelPlacer {
                     candidates.append(label)
                 }
             }
-            if zoom >= 15, let pois = tile.layer("poi") {
+            if zoom >= 15, style.showPOIIcons || style.showPOIText, let pois = tile.layer("poi") {
                 for feature in pois.features where feature.type == .point {
                     guard let name = feature.properties["name"]?.string, let point = feature.parts.first?.first,
-                        let osm = feature.properties["osm_id"]?.string, seen.insert(osm).inserted
+                        let osm = feature.properties["osm_id"]?.string,
+                        !style.hiddenPOIGroups.contains(BasemapStyle.poiGroup(of: feature.properties["class"]?.string ?? "")),
+                        seen.insert(osm).inserted
                     else { continue }
                     let m = mercator(point, pois.extent)
                     let s = viewport.point(forMercator: m)
@@ -196,15 +199,16 @@ final class LabelPlacer {
 
     /// Draws placed labels: place names with a white halo, POIs as a coloured disc and name.
     /// Each text with its halo is drawn once into a sprite and reused while it stays placed.
-    func draw(_ labels: [PlacedLabel], in canvas: Canvas) {
+    func draw(_ labels: [PlacedLabel], style: BasemapStyle, in canvas: Canvas) {
+        halo = style.labelHalo
         for label in labels {
             switch label.kind {
             case .place:
                 let font = label.category == "city" ? LabelPlacer.cityFont : LabelPlacer.placeFont
-                let sprite = sprite(label.text, font, Color(rgb: 0x3C4043), scale: canvas.scale)
+                let sprite = sprite(label.text, font, style.placeText, scale: canvas.scale)
                 canvas.draw(sprite.bitmap, in: CGRect(x: label.anchor.x - sprite.size.width / 2, y: label.anchor.y - sprite.size.height / 2, width: sprite.size.width, height: sprite.size.height), interpolation: .fast)
             case .road:
-                let sprite = sprite(label.text, LabelPlacer.roadFont, Color(rgb: 0x5F6368), scale: canvas.scale)
+                let sprite = sprite(label.text, LabelPlacer.roadFont, style.roadText, scale: canvas.scale)
                 canvas.withSavedState {
                     canvas.translate(x: label.anchor.x, y: label.anchor.y)
                     canvas.rotate(by: label.angle)
@@ -212,11 +216,14 @@ final class LabelPlacer {
                 }
             case .poi:
                 guard let icon = label.icon else { continue }
-                let color = LabelPlacer.color(for: label.category ?? "")
-                canvas.fill(.ellipse(in: icon), with: .white)
-                canvas.fill(.ellipse(in: icon.insetBy(dx: 1.5, dy: 1.5)), with: color)
-                canvas.fill(.ellipse(in: icon.insetBy(dx: 6, dy: 6)), with: .white)
-                let sprite = sprite(label.text, LabelPlacer.poiFont, color.darkened(by: 0.25), scale: canvas.scale)
+                let color = style.poiIcon ?? LabelPlacer.color(for: label.category ?? "")
+                if style.showPOIIcons {
+                    canvas.fill(.ellipse(in: icon), with: .white)
+                    canvas.fill(.ellipse(in: icon.insetBy(dx: 1.5, dy: 1.5)), with: color)
+                    canvas.fill(.ellipse(in: icon.insetBy(dx: 6, dy: 6)), with: .white)
+                }
+                guard style.showPOIText else { continue }
+                let sprite = sprite(label.text, LabelPlacer.poiFont, style.poiText ?? color.darkened(by: 0.25), scale: canvas.scale)
                 canvas.draw(sprite.bitmap, in: CGRect(x: icon.maxX + 1, y: label.anchor.y - sprite.size.height / 2, width: sprite.size.width, height: sprite.size.height), interpolation: .fast)
             }
         }
@@ -226,7 +233,7 @@ final class LabelPlacer {
 
     /// A label's text with its halo, drawn once at a scale (2 points of margin for the halo).
     private func sprite(_ text: String, _ font: Font, _ color: Color, scale: Double) -> (bitmap: Bitmap, size: CGSize) {
-        let key = "\(scale)|\(font.size)|\(font.weight.value)|\(color)|\(text)"
+        let key = "\(scale)|\(font.size)|\(font.weight.value)|\(color)|\(halo)|\(text)"
         if let sprite = sprites[key] { return sprite }
         if sprites.count > 2_000 { sprites.removeAll() }
         let layout = TextLayout(text: text, style: TextStyle(font: font, color: color, maximumLines: 1), width: 300)
@@ -239,10 +246,13 @@ final class LabelPlacer {
         return sprite
     }
 
-    /// A white halo: the text drawn around itself (glyph-cached, cheaper than stroking outlines).
+    /// The halo colour of the labels being drawn.
+    private var halo = Color(white: 1, alpha: 0.85)
+
+    /// A halo: the text drawn around itself (glyph-cached, cheaper than stroking outlines).
     private func drawHalo(_ layout: TextLayout, at origin: CGPoint, in canvas: Canvas) {
         for (dx, dy) in [(-1.0, 0.0), (1, 0), (0, -1), (0, 1), (-0.7, -0.7), (0.7, 0.7), (-0.7, 0.7), (0.7, -0.7)] {
-            layout.draw(in: canvas, at: CGPoint(x: origin.x + dx, y: origin.y + dy), color: Color(white: 1, alpha: 0.85))
+            layout.draw(in: canvas, at: CGPoint(x: origin.x + dx, y: origin.y + dy), color: halo)
         }
     }
 

@@ -29,7 +29,14 @@ final class BasemapTiles {
     private var clock = 0
     private var logged: Set<String> = []
     private var decoded: [TileKey: (tile: VectorTile?, use: Int)] = [:]
-    let renderer = TileRenderer()
+    private(set) var renderer = TileRenderer()
+
+    /// Restyles the basemap: drops rendered tiles (decoded data stays).
+    func use(style: BasemapStyle) {
+        renderer = TileRenderer(style: style)
+        cache.removeAll()
+        lastUse.removeAll()
+    }
     /// Whether missing tiles are rendered on other cores (apps) instead of at once (replays, tests).
     var rendersInBackground = false
     /// Tiles being rendered in the background.
