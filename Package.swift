@@ -23,6 +23,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     ],
     targets: [
         // System libraries.
@@ -77,17 +79,23 @@ let package = Package(
 
         // Tests: one target per source target.
         .target(name: "GoldenImages", dependencies: ["MapDrawing"], path: "Tests/Support/GoldenImages"),
+        .target(
+            name: "LocalTileServer", dependencies: ["MapDrawing", .product(name: "Hummingbird", package: "hummingbird")],
+            path: "Tests/Support/LocalTileServer"),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),
         .testTarget(name: "GeocodingTests", dependencies: ["Geocoding"]),
         .testTarget(name: "BasemapTests", dependencies: ["Basemap", "MapDrawing", "GoldenImages"], exclude: ["__Goldens__"]),
         .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "GoldenImages"]),
         .testTarget(name: "MapUIKitTests", dependencies: ["MapUIKit", "GoldenImages"], exclude: ["__Goldens__"]),
         .testTarget(
-            name: "MapReplayTests", dependencies: ["MapReplay", "OpenMaps", "MapDrawing", "GoldenImages"],
+            name: "MapReplayTests", dependencies: ["MapReplay", "OpenMaps", "MapDrawing", "GoldenImages", "LocalTileServer"],
             exclude: ["Scenarios", "__Goldens__"]),
         // The guides' own Swift code, compiled with only the import changed.
         .testTarget(name: "GuideCompatibilityTests", dependencies: ["OpenMaps"]),
-        .testTarget(name: "OpenMapsTests", dependencies: ["OpenMaps", "MapDrawing", "GoldenImages"], exclude: ["__Goldens__", "Engine/__Goldens__"]),
+        .testTarget(
+            name: "OpenMapsTests",
+            dependencies: ["OpenMaps", "MapDrawing", "GoldenImages", "LocalTileServer"],
+            exclude: ["__Goldens__", "Engine/__Goldens__"]),
     ],
     swiftLanguageModes: [.v6]
 )

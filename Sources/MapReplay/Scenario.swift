@@ -117,6 +117,7 @@ public struct Scenario {
     var mapType: GMSMapViewType?
     var mapStyle: String?
     var mbtiles: String?
+    var tileLayers: [TileLayerSpec] = []
     var delegate = DelegateSpec()
     var markers: [MarkerSpec] = []
     var overlays: [OverlaySpec] = []
@@ -141,5 +142,20 @@ enum GMSCameraUpdateSpec {
         case .scrollBy(let x, let y): return .scrollBy(x: x, y: y)
         case .fit(let a, let b, let p): return .fit(GMSCoordinateBounds(coordinate: a, coordinate: b), withPadding: p)
         }
+    }
+}
+
+/// A `GMSURLTileLayer` of a scenario: a URL template with `{z}`, `{x}` and `{y}`.
+struct TileLayerSpec {
+    var urlTemplate: String
+    var zIndex: Int32 = 0
+    var opacity: Float = 1
+    var tileSize: Int = 256
+    var fadeIn = true
+
+    /// The tile's URL: the template with its address filled in.
+    func url(x: UInt, y: UInt, zoom: UInt) -> URL? {
+        URL(string: urlTemplate.replacingOccurrences(of: "{z}", with: "\(zoom)").replacingOccurrences(of: "{x}", with: "\(x)")
+            .replacingOccurrences(of: "{y}", with: "\(y)"))
     }
 }

@@ -33,8 +33,10 @@ extension Scenario {
         if map.has("mapType") { mapType = try Scenario.mapType(try map.string("mapType"), step: nil) }
         if map.has("mapStyle") { mapStyle = try Scenario.style(try map.value("mapStyle"), step: nil) }
         if map.has("mbtiles") { mbtiles = try map.string("mbtiles") }
-        if map.has("tileLayers"), !(try map.array("tileLayers")).isEmpty {
-            throw map.fail("map.tileLayers is not supported yet")
+        if map.has("tileLayers") {
+            for (index, value) in try map.array("tileLayers").enumerated() {
+                tileLayers.append(try Scenario.tileLayer(value, path: "scenario.map.tileLayers[\(index)]"))
+            }
         }
         if top.has("delegate") { delegate = try Scenario.delegate(try top.object("delegate")) }
         var ids = Set<String>()
@@ -59,6 +61,31 @@ extension Scenario {
     }
 
     // MARK: Parts
+
+    static func tileLayer(_ value: JSONValue, path: String) throws -> TileLayerSpec {
+        let reader = try FieldReader(value, path: path)
+        try reader.only(["urlTemplate", "zIndex", "opacity", "tileSize", "fadeIn"])
+        var spec = TileLayerSpec(urlTemplate: try reader.string("urlTemplate"))
+        guard let sample = spec.url(x: 0, y: 0, zoom: 0), ["http", "https"].contains(sample.scheme?.lowercased() ?? ""),
+            ["{z}", "{x}", "{y}"].allSatisfy(spec.urlTemplate.contains)
+        else {
+            throw reader.fail("\(path).urlTemplate must be an http(s) URL with {z}, {x} and {y}")
+        }
+        if let zIndex = try reader.optionalNumber("zIndex") {
+            guard let value = Int32(exactly: zIndex.rounded()) else { throw reader.fail("\(path).zIndex is out of range") }
+            spec.zIndex = value
+        }
+        if let opacity = try reader.optionalNumber("opacity") {
+            guard (0...1).contains(opacity) else { throw reader.fail("\(path).opacity must be within 0...1") }
+            spec.opacity = Float(opacity)
+        }
+        if let size = try reader.optionalNumber("tileSize") {
+            guard (64...2048).contains(size) else { throw reader.fail("\(path).tileSize must be within 64...2048") }
+            spec.tileSize = Int(size)
+        }
+        spec.fadeIn = try reader.optionalBool("fadeIn") ?? true
+        return spec
+    }
 
     static func coordinate(_ value: JSONValue, _ what: String, step: Int?) throws -> CLLocationCoordinate2D {
         let pair = try FieldReader.numbers(value, count: 2, what: what, step: step)

@@ -38,6 +38,14 @@ public final class ScenarioRunner {
         if let type = scenario.mapType { mapView.mapType = type }
         if let style = scenario.mapStyle { mapView.mapStyle = try? GMSMapStyle(jsonString: style) }
         if let mbtiles = scenario.mbtiles { mapView.useBasemap(mbtilesPath: mbtiles) }
+        for spec in scenario.tileLayers {
+            let layer = GMSURLTileLayer(urlConstructor: { x, y, zoom in spec.url(x: x, y: y, zoom: zoom) })
+            layer.zIndex = spec.zIndex
+            layer.opacity = spec.opacity
+            layer.tileSize = spec.tileSize
+            layer.fadeIn = spec.fadeIn
+            layer.map = mapView
+        }
         for spec in scenario.markers { add(spec) }
         for spec in scenario.overlays { add(spec) }
         // The map starts laid out, its tiles drawn, and idle; only then does the delegate listen.

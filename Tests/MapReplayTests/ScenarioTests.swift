@@ -1,5 +1,6 @@
 import Foundation
 import GoldenImages
+import LocalTileServer
 import MapReplay
 import Testing
 
@@ -86,5 +87,50 @@ struct ScenarioErrorTests {
 
     @Test func invalidStyleNamesTheProblem() {
         #expect(error("{\(map), \"steps\": [{\"mapStyle\": [{\"featureType\": \"poi\"}]}]}") == "step 0: map style rule 0 has no \"stylers\" array")
+    }
+}
+
+@MainActor
+@Suite("Replay with tile layers")
+struct TileLayerScenarioTests {
+    @Test func tileLayersScenarioDrawsServerTilesDeterministically() async throws {
+        let server = try await LocalTileServer.start()
+        defer { server.stop() }
+        let json = """
+            {"map": {"size": [256, 256], "camera": {"latitude": 48, "longitude": 10, "zoom": 3},
+                     "tileLayers": [{"urlTemplate": "http://127.0.0.1:\(server.port)/ok/00ff00/{z}/{x}/{y}", "tileSize": 512, "fadeIn": false}]},
+             "steps": [{"camera": {"move": {"zoom": 4}}}]}
+            """
+        let scenario = try Scenario(json: Data(json.utf8))
+        let first = ScenarioRunner(scenario: scenario)
+        let output = first.run()
+        #expect(output.contains { $0.contains("mapViewDidFinishTileRendering") })
+        // A corner, away from the labels drawn over the layer.
+        let corner = try #require(first.renderFrame(scale: 1).color(x: 12, y: 12))
+        #expect(corner.green > 0.97 && corner.red < 0.03, "\(corner)")
+        #expect(ScenarioRunner(scenario: scenario).run() == output)
+        #expect(server.stats.count("ok") > 0)
+    }
+}
+
+@Suite("Tile layer scenarios that cannot be run")
+struct TileLayerScenarioErrorTests {
+    let map = #""size": [390, 844], "camera": {"latitude": 51.5, "longitude": -0.1, "zoom": 12}"#
+
+    private func error(_ layers: String) -> String? {
+        do {
+            _ = try Scenario(json: Data("{\"map\": {\(map), \"tileLayers\": \(layers)}, \"steps\": []}".utf8))
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func tileLayerNeedsAnHTTPTemplateWithItsAddress() {
+        #expect(error(#"[{"urlTemplate": "http://127.0.0.1:8081/{z}/{x}/{y}.png", "zIndex": 1, "opacity": 0.5}]"#) == nil)
+        #expect(error(#"[{"urlTemplate": "file:///etc/{z}/{x}/{y}"}]"#) == "scenario.map.tileLayers[0].urlTemplate must be an http(s) URL with {z}, {x} and {y}")
+        #expect(error(#"[{"urlTemplate": "http://a/{z}/{x}.png"}]"#) == "scenario.map.tileLayers[0].urlTemplate must be an http(s) URL with {z}, {x} and {y}")
+        #expect(error(#"[{"urlTemplate": "http://a/{z}/{x}/{y}", "opacity": 2}]"#) == "scenario.map.tileLayers[0].opacity must be within 0...1")
+        #expect(error(#"[{"url": "http://a/{z}/{x}/{y}"}]"#) == "scenario.map.tileLayers[0] has no field \"url\"")
     }
 }

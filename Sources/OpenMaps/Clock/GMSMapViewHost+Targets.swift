@@ -61,3 +61,10 @@ extension GMSMapViewHost {
         mapView.labels.labels(for: mapView).filter { $0.kind == .poi }.map { ($0.anchor, $0.text, $0.coordinate) }
     }
 }
+
+extension GMSMapViewHost {
+    /// The basemap tiles the camera shows now, by zoom (near tiles finer than far ones under tilt).
+    package var visibleTileAddresses: [(z: Int, x: Int, y: Int)] {
+        mapView.visibleTiles(mapView.viewport).tiles.map { ($0.key.z, $0.key.x, $0.key.y) }
+    }
+}

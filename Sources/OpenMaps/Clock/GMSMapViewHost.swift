@@ -88,12 +88,12 @@ public final class GMSMapViewHost {
     public var isIdle: Bool {
         !mapView.motion.isMoving && mapView.motion.animation == nil && !mapView.touches.isBusy
             && !mapView.isAnimatingMarkers && mapView.markerMotions.isEmpty
-            && mapView.viewAnimations.isEmpty
+            && mapView.viewAnimations.isEmpty && !mapView.tilesInFlight && !mapView.hasLayerTileWork
     }
 
     /// Whether what the map shows changed since the last frame taken.
     public var needsFrame: Bool {
-        renderedRevision != mapView.displayRevision || mapView.isAnimatingMarkers
+        renderedRevision != mapView.displayRevision || mapView.isAnimatingMarkers || mapView.isFadingTiles
     }
 
     /// Draws the map as it is now (premultiplied ARGB pixels at `scale`).
@@ -145,7 +145,7 @@ public final class GMSMapViewHost {
     }
 
     /// Whether background tile renders are under way.
-    public var hasTilesInFlight: Bool { !mapView.basemap.pending.isEmpty }
+    public var hasTilesInFlight: Bool { !mapView.basemap.pending.isEmpty || mapView.tileLayers.contains { $0.store.inFlight } }
 
     private func tick(at time: TimeInterval) {
         mapView.now = time

@@ -18,6 +18,7 @@ extension GMSMapView {
         canvas.clear(mapType == .none ? (backgroundColor?.color ?? MapPalette.land) : basemap.renderer.style.land)
         // `.none` is an empty map: the background alone.
         if mapType != .none { drawBasemap(in: canvas, viewport: viewport, scale: scale) }
+        drawTileLayers(in: canvas, viewport: viewport)
         let placedLabels = labels.labels(for: self)
         drawShapes(in: canvas, viewport: viewport)
         labels.draw(placedLabels, style: basemap.renderer.style, in: canvas)

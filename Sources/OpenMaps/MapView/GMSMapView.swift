@@ -107,6 +107,8 @@ open class GMSMapView: UIView {
     var snapshotReported = false
     /// Whether background tile rendering is under way (between the start and finish callbacks).
     var tilesInFlight = false
+    /// The tile layers on the map, in the order added.
+    var tileLayers: [GMSTileLayer] = []
     /// Markers gliding to a new position or rotation.
     var markerMotions: [ObjectIdentifier: MarkerMotion] = [:]
     /// `UIView.animate` animations of views shown in the map, with their start times.

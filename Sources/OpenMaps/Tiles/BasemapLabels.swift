@@ -69,7 +69,7 @@ final class LabelPlacer {
     private func place(_ map: GMSMapView, _ viewport: Viewport) -> [PlacedLabel] {
         guard map.mapType != .none else { return [] }
         let style = map.basemap.renderer.style
-        let (z, tiles) = map.visibleTiles(viewport)
+        let tiles = map.visibleTiles(viewport).tiles
         let zoom = viewport.zoom
         var candidates: [PlacedLabel] = []
         var seen: Set<String> = []
@@ -159,7 +159,6 @@ final class LabelPlacer {
                 }
             }
         }
-        _ = z
         // Most important first; then placed greedily where nothing overlaps.
         candidates.sort { $0.priority != $1.priority ? $0.priority > $1.priority : $0.text < $1.text }
         let view = CGRect(x: 0, y: 0, width: viewport.width, height: viewport.height)

@@ -201,36 +201,66 @@ final class BasemapTiles {
 
 extension GMSMapView {
     /// The display zoom of tiles for the camera (rounded), and the tiles covering the visible
-    /// ground (at most 64; fewer at a lower zoom under steep tilt).
+    /// ground.
     func visibleTiles(_ viewport: Viewport) -> (zoom: Int, tiles: [(key: TileKey, shift: Int)]) {
+        let z = Int(min(max(viewport.zoom.rounded(), 0), 22))
+        return (z, GMSMapView.coveringTiles(viewport, zoom: z))
+    }
+
+    /// The tiles covering the visible ground, at `zoom` where the ground is at the camera's
+    /// scale and at lower zooms where perspective shrinks it (farther away under tilt), as
+    /// MapLibre does; each with the world copy it lies on. At most `limit` tiles: past that,
+    /// tiles stay coarser.
+    static func coveringTiles(_ viewport: Viewport, zoom: Int, limit: Int = 96) -> [(key: TileKey, shift: Int)] {
         let box = ShapeGeometry.visibleBox(viewport)
-        var z = Int(min(max(viewport.zoom.rounded(), 0), 22))
-        while true {
-            let n = Double(1 << z)
-            let x0 = Int((box.minX * n).rounded(.down)), x1 = Int((box.maxX * n).rounded(.down))
-            let y0 = max(0, Int((box.minY * n).rounded(.down))), y1 = min(Int(n) - 1, Int((box.maxY * n).rounded(.down)))
-            let count = (x1 - x0 + 1) * max(0, y1 - y0 + 1)
-            if count <= 64 || z == 0 {
-                var tiles: [(TileKey, Int)] = []
-                guard y1 >= y0 else { return (z, []) }
-                for y in y0...y1 {
-                    for x in x0...x1 {
-                        let wrapped = ((x % Int(n)) + Int(n)) % Int(n)
-                        tiles.append((TileKey(z: z, x: wrapped, y: y), (x - wrapped) / Int(n)))
+        let first = Int(box.minX.rounded(.down)), last = Int(box.maxX.rounded(.down))
+        guard last - first < 8, box.minY < 1, box.maxY > 0 else { return [] }
+        var result: [(key: TileKey, shift: Int)] = []
+        // Breadth first, so that when the limit is reached the finer tiles are the near ones.
+        var level: [(key: TileKey, shift: Int)] = (first...last).map { (TileKey(z: 0, x: 0, y: 0), $0) }
+        while !level.isEmpty {
+            var next: [(key: TileKey, shift: Int)] = []
+            for (index, (key, shift)) in level.enumerated() {
+                let n = Double(1 << key.z)
+                let minX = Double(key.x) / n + Double(shift), minY = Double(key.y) / n
+                guard minX < box.maxX, minX + 1 / n > box.minX, minY < box.maxY, minY + 1 / n > box.minY else { continue }
+                if key.z >= min(zoom, wantedZoom(of: key, shift: shift, viewport: viewport, zoom: zoom))
+                    || result.count + next.count + 4 + (level.count - index - 1) > limit
+                {
+                    result.append((key, shift))
+                    continue
+                }
+                for dy in 0..<2 {
+                    for dx in 0..<2 {
+                        next.append((TileKey(z: key.z + 1, x: key.x * 2 + dx, y: key.y * 2 + dy), shift))
                     }
                 }
-                return (z, tiles.map { (key: $0.0, shift: $0.1) })
             }
-            z -= 1
+            level = next
         }
+        return result
+    }
+
+    /// The zoom a tile's ground needs: the camera's, less where perspective shrinks the tile's
+    /// nearest visible row.
+    private static func wantedZoom(of key: TileKey, shift: Int, viewport: Viewport, zoom: Int) -> Int {
+        guard viewport.tilt > 0 else { return zoom }
+        let n = Double(1 << key.z)
+        var nearest = -Double.infinity
+        for (u, v) in [(0.0, 0.0), (1, 0), (0, 1), (1, 1)] {
+            let p = viewport.point(forMercator: MercatorPoint(x: (Double(key.x) + u) / n + Double(shift), y: (Double(key.y) + v) / n))
+            nearest = max(nearest, p.y)
+        }
+        let row = min(max(nearest, 0), viewport.height)
+        let scale = viewport.groundScale(atViewY: row)
+        guard scale > 0 else { return 0 }
+        return zoom + Int((log2(scale)).rounded())
     }
 
     /// Draws the basemap tiles (a grid per tile under tilt, so perspective holds).
     func drawBasemap(in canvas: Canvas, viewport: Viewport, scale: CGFloat) {
-        let (z, tiles) = visibleTiles(viewport)
-        let n = Double(1 << z)
         let cells = viewport.tilt > 0 ? 4 : 1
-        for (key, shift) in tiles {
+        for (key, shift) in visibleTiles(viewport).tiles {
             let shown: (bitmap: Bitmap, source: CGRect?)?
             if basemap.rendersInBackground {
                 basemap.renderInBackground(key, scale: scale)
@@ -239,32 +269,46 @@ extension GMSMapView {
                 shown = basemap.bitmap(for: key, scale: scale).map { ($0, nil) }
             }
             guard let (bitmap, part) = shown else { continue }
-            let whole = part ?? CGRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height)
-            let w = whole.width, h = whole.height
-            func corner(_ u: Double, _ v: Double) -> CGPoint {
-                let p = viewport.point(forMercator: MercatorPoint(x: (Double(key.x) + u) / n + Double(shift), y: (Double(key.y) + v) / n))
-                return CGPoint(x: p.x, y: p.y)
-            }
-            guard cells > 1 else {
-                // Flat: one exact affine mapping; a hair of overlap hides seams between tiles.
-                let bleed = 0.5 / 256
+            drawTile(bitmap, part: part, at: key, shift: shift, in: canvas, viewport: viewport, cells: cells)
+        }
+    }
+
+    /// Draws a tile's image (or the part of it given) over the tile's ground: one affine
+    /// mapping when flat, a grid of exactly mapped triangles under tilt so perspective holds.
+    func drawTile(
+        _ bitmap: Bitmap, part: CGRect?, at key: TileKey, shift: Int, in canvas: Canvas, viewport: Viewport, cells: Int,
+        opacity: Double = 1
+    ) {
+        let n = Double(1 << key.z)
+        let whole = part ?? CGRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height)
+        let w = whole.width, h = whole.height
+        func corner(_ u: Double, _ v: Double) -> CGPoint {
+            let p = viewport.point(forMercator: MercatorPoint(x: (Double(key.x) + u) / n + Double(shift), y: (Double(key.y) + v) / n))
+            return CGPoint(x: p.x, y: p.y)
+        }
+        guard cells > 1 else {
+            // Flat: one exact affine mapping; a hair of overlap hides seams between tiles.
+            let bleed = 0.5 / 256
+            canvas.draw(
+                bitmap, source: whole, topLeft: corner(-bleed, -bleed), topRight: corner(1 + bleed, -bleed),
+                bottomLeft: corner(-bleed, 1 + bleed), opacity: opacity, interpolation: .fast)
+            return
+        }
+        // Under tilt: each cell as two triangles, each mapped exactly at its corners and
+        // clipped a little beyond its edges, so neighbours meet without gaps.
+        for row in 0..<cells {
+            for column in 0..<cells {
+                let u0 = Double(column) / Double(cells), u1 = Double(column + 1) / Double(cells)
+                let v0 = Double(row) / Double(cells), v1 = Double(row + 1) / Double(cells)
+                let tl = corner(u0, v0), tr = corner(u1, v0), bl = corner(u0, v1), br = corner(u1, v1)
+                let source = CGRect(x: whole.minX + u0 * w, y: whole.minY + v0 * h, width: (u1 - u0) * w, height: (v1 - v0) * h)
                 canvas.draw(
-                    bitmap, source: whole, topLeft: corner(-bleed, -bleed),
-                    topRight: corner(1 + bleed, -bleed), bottomLeft: corner(-bleed, 1 + bleed), interpolation: .fast)
-                continue
-            }
-            // Under tilt: each cell as two triangles, each mapped exactly at its corners and
-            // clipped a little beyond its edges, so neighbours meet without gaps.
-            for row in 0..<cells {
-                for column in 0..<cells {
-                    let u0 = Double(column) / Double(cells), u1 = Double(column + 1) / Double(cells)
-                    let v0 = Double(row) / Double(cells), v1 = Double(row + 1) / Double(cells)
-                    let tl = corner(u0, v0), tr = corner(u1, v0), bl = corner(u0, v1), br = corner(u1, v1)
-                    let source = CGRect(x: whole.minX + u0 * w, y: whole.minY + v0 * h, width: (u1 - u0) * w, height: (v1 - v0) * h)
-                    canvas.draw(bitmap, source: source, topLeft: tl, topRight: tr, bottomLeft: bl, clip: grow([tl, tr, bl]), interpolation: .fast)
-                    let opposite = CGPoint(x: tr.x + bl.x - br.x, y: tr.y + bl.y - br.y)
-                    canvas.draw(bitmap, source: source, topLeft: opposite, topRight: tr, bottomLeft: bl, clip: grow([tr, br, bl]), interpolation: .fast)
-                }
+                    bitmap, source: source, topLeft: tl, topRight: tr, bottomLeft: bl, clip: grow([tl, tr, bl]), opacity: opacity,
+                    interpolation: .fast)
+                let opposite = CGPoint(x: tr.x + bl.x - br.x, y: tr.y + bl.y - br.y)
+                canvas.draw(
+                    bitmap, source: source, topLeft: opposite, topRight: tr, bottomLeft: bl, clip: grow([tr, br, bl]), opacity: opacity,
+                    interpolation: .fast)
             }
         }
     }
@@ -282,33 +326,43 @@ extension GMSMapView {
     /// delegate (`mapViewDidStartTileRendering`, `mapViewDidFinishTileRendering`), and
     /// `mapViewSnapshotReady` once the camera is idle and everything is drawn.
     func stepTiles() {
-        guard mapType != .none, bounds.width > 0, bounds.height > 0 else { return }
-        let scale = UIScreen.defaultScale
-        let needed = visibleTiles(viewport).tiles.filter { !basemap.isCached($0.key, scale: scale) }
-        if basemap.rendersInBackground {
-            // Tiles render on other cores; the callbacks bracket the work in flight.
-            let wasBusy = tilesInFlight
-            for (key, _) in needed { basemap.renderInBackground(key, scale: scale) }
-            tilesInFlight = !basemap.pending.isEmpty
-            if tilesInFlight && !wasBusy {
-                snapshotReported = false
-                delegate?.mapViewDidStartTileRendering(self)
-            } else if !tilesInFlight && wasBusy {
-                delegate?.mapViewDidFinishTileRendering(self)
-            }
-            if !tilesInFlight, !snapshotReported, !motion.isMoving, motion.animation == nil {
-                snapshotReported = true
-                delegate?.mapViewSnapshotReady(self)
-            }
-            return
-        }
-        if !needed.isEmpty {
+        guard bounds.width > 0, bounds.height > 0 else { return }
+        let wasBusy = tilesInFlight
+        var started = false
+        func start() {
+            guard !tilesInFlight, !started else { return }
+            started = true
             snapshotReported = false
             delegate?.mapViewDidStartTileRendering(self)
-            for (key, _) in needed { _ = basemap.bitmap(for: key, scale: scale) }
+        }
+        var basemapBusy = false
+        if mapType != .none {
+            let scale = UIScreen.defaultScale
+            let needed = visibleTiles(viewport).tiles.filter { !basemap.isCached($0.key, scale: scale) }
+            if basemap.rendersInBackground {
+                // Tiles render on other cores; the callbacks bracket the work in flight.
+                for (key, _) in needed { basemap.renderInBackground(key, scale: scale) }
+                basemapBusy = !basemap.pending.isEmpty
+            } else if !needed.isEmpty {
+                start()
+                for (key, _) in needed { _ = basemap.bitmap(for: key, scale: scale) }
+            }
+        }
+        // Tile layers: in real time their tiles arrive when they arrive; in virtual time the
+        // frame waits for them (bounded), so replays stay deterministic.
+        var (layersBusy, asked) = requestLayerTiles()
+        if layersBusy, asked, !basemap.rendersInBackground {
+            start()
+            awaitLayerTiles(timeout: tileLayers.map(\.settleTimeout).max() ?? 0)
+            layersBusy = tileLayers.contains { $0.store.inFlight }
+        }
+        let busy = basemapBusy || layersBusy
+        if busy { start() }
+        tilesInFlight = busy
+        if !busy, wasBusy || started {
             delegate?.mapViewDidFinishTileRendering(self)
         }
-        if !snapshotReported, !motion.isMoving, motion.animation == nil {
+        if !busy, !snapshotReported, !motion.isMoving, motion.animation == nil {
             snapshotReported = true
             delegate?.mapViewSnapshotReady(self)
         }

@@ -1,0 +1,203 @@
+import Foundation
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+import Logging
+import MapDrawing
+
+/// An image that means "no tile here": the layer shows nothing there, and does not ask again.
+public let kGMSTileLayerNoTile: UIImage = UIImage(bitmap: Bitmap(width: 1, height: 1))
+
+/// Receives the tiles a layer produces (possibly later, on any thread).
+public protocol GMSTileReceiver: AnyObject, Sendable {
+    /// Hands over the image of a tile: `kGMSTileLayerNoTile` when there is none; nil when it
+    /// cannot be had now (left blank until the layer's cache is cleared).
+    func receiveTileWith(x: UInt, y: UInt, zoom: UInt, image: UIImage?)
+}
+
+/// Raster tiles drawn over the basemap (and under the shapes and markers), at the map's
+/// integer zoom. Subclasses produce tiles in `requestTileFor(x:y:zoom:receiver:)`.
+@MainActor
+open class GMSTileLayer {
+    /// The map the layer is on. Held weakly.
+    open weak var map: GMSMapView? {
+        didSet {
+            guard oldValue !== map else { return }
+            oldValue?.tileLayerLeft(self)
+            map?.tileLayerJoined(self)
+        }
+    }
+    /// Drawing order among tile layers: higher on top.
+    open var zIndex: Int32 = 0 { didSet { map?.setNeedsDisplay() } }
+    /// The size tiles are drawn at, in points (256 by default).
+    open var tileSize: Int = 256 { didSet { clearTileCache() } }
+    /// Opacity of the layer, 0...1.
+    open var opacity: Float = 1 { didSet { map?.setNeedsDisplay() } }
+    /// Whether new tiles fade in (0.25 s).
+    open var fadeIn = true
+
+    let store = TileLayerStore()
+
+    /// How many tiles the layer keeps now (bounded).
+    package var cachedTileCount: Int { store.count }
+    /// The most tiles a layer keeps.
+    package static var cacheLimit: Int { TileLayerStore.limit }
+
+    /// How long, in real time, a frame in virtual time waits for this layer's new requests.
+    var settleTimeout: TimeInterval { 5 }
+
+    public init() {}
+
+    /// Asks for a tile; answer through the receiver (now or later). The default answers with
+    /// no tile.
+    open func requestTileFor(x: UInt, y: UInt, zoom: UInt, receiver: GMSTileReceiver) {
+        receiver.receiveTileWith(x: x, y: y, zoom: zoom, image: kGMSTileLayerNoTile)
+    }
+
+    /// Forgets every tile, so they are asked for again.
+    open func clearTileCache() {
+        store.clear()
+        map?.setNeedsDisplay()
+    }
+}
+
+/// A tile layer that produces each tile synchronously (called off the main actor).
+@MainActor
+open class GMSSyncTileLayer: GMSTileLayer {
+    /// The image of a tile; nil for none. Override it.
+    nonisolated open func tileFor(x: UInt, y: UInt, zoom: UInt) -> UIImage? { nil }
+
+    open override func requestTileFor(x: UInt, y: UInt, zoom: UInt, receiver: GMSTileReceiver) {
+        let layer = UncheckedLayer(layer: self)
+        Task.detached(priority: .utility) {
+            let image = layer.layer.tileFor(x: x, y: y, zoom: zoom) ?? kGMSTileLayerNoTile
+            receiver.receiveTileWith(x: x, y: y, zoom: zoom, image: image)
+        }
+    }
+}
+
+/// A reference carried to another thread for a nonisolated call.
+struct UncheckedLayer: @unchecked Sendable {
+    let layer: GMSSyncTileLayer
+}
+
+/// Tiles fetched over HTTP from URLs a closure builds. Fetches run concurrently (at most
+/// `maximumConcurrentFetches`), time out after `requestTimeout`, and are retried a bounded
+/// number of times on errors and server failures; garbage or missing images leave the tile
+/// blank (logged once).
+@MainActor
+public final class GMSURLTileLayer: GMSTileLayer {
+    /// Builds a tile's URL (nil: no tile there).
+    public typealias URLConstructor = @Sendable (UInt, UInt, UInt) -> URL?
+
+    nonisolated private static let logger = Logger(label: "OpenMaps.GMSURLTileLayer")
+    private let session = URLSession(configuration: .ephemeral)
+
+    private let constructor: URLConstructor
+    /// The most fetches under way at once.
+    public var maximumConcurrentFetches = 6
+    /// How long a fetch may take.
+    public var requestTimeout: TimeInterval = 10
+    /// How many times a failed fetch is tried again.
+    public var retries = 2
+    /// The HTTP `User-Agent` sent.
+    public var userAgent = "OpenMaps"
+
+    private let limiter = FetchLimiter()
+
+    override var settleTimeout: TimeInterval {
+        let attempts = Double(max(0, retries) + 1)
+        return max(0, requestTimeout) * attempts + 0.1 * attempts * attempts + 1
+    }
+
+    public init(urlConstructor: @escaping URLConstructor) {
+        constructor = urlConstructor
+        super.init()
+    }
+
+    /// A layer from a URL constructor (the SDK's factory).
+    public class func tileLayer(urlConstructor: @escaping URLConstructor) -> GMSURLTileLayer {
+        GMSURLTileLayer(urlConstructor: urlConstructor)
+    }
+
+    public override func requestTileFor(x: UInt, y: UInt, zoom: UInt, receiver: GMSTileReceiver) {
+        guard let url = constructor(x, y, zoom) else {
+            receiver.receiveTileWith(x: x, y: y, zoom: zoom, image: kGMSTileLayerNoTile)
+            return
+        }
+        var request = URLRequest(url: url, timeoutInterval: requestTimeout > 0 ? requestTimeout : 10)
+        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+        let session = session, retries = max(0, retries), limiter = limiter, maximum = max(1, maximumConcurrentFetches)
+        Task.detached(priority: .utility) {
+            await limiter.acquire(maximum)
+            var image: UIImage?
+            var problem = ""
+            for attempt in 0...retries {
+                if attempt > 0 { try? await Task.sleep(for: .milliseconds(100 * attempt)) }
+                switch await GMSURLTileLayer.fetch(request, with: session) {
+                case .failure(let error):
+                    problem = error.localizedDescription
+                case .success(let (data, response)):
+                    let status = (response as? HTTPURLResponse)?.statusCode ?? 200
+                    if status == 404 || status == 204 {
+                        image = kGMSTileLayerNoTile
+                    } else if !(200..<300).contains(status) {
+                        problem = "HTTP \(status)"
+                        continue
+                    } else if let decoded = UIImage(data: data) {
+                        image = decoded
+                    } else {
+                        problem = "not an image (\(data.count) bytes)"
+                        image = kGMSTileLayerNoTile
+                    }
+                }
+                if image != nil { break }
+            }
+            if image == nil || image === kGMSTileLayerNoTile, !problem.isEmpty {
+                GMSURLTileLayer.logger.warning("tile \(zoom)/\(x)/\(y) from \(url.host ?? "?") left blank: \(problem)")
+            }
+            await limiter.release()
+            receiver.receiveTileWith(x: x, y: y, zoom: zoom, image: image ?? kGMSTileLayerNoTile)
+        }
+    }
+}
+
+extension GMSURLTileLayer {
+    /// One fetch, cancelled when the request's timeout passes (also where the platform's own
+    /// timeout does not apply).
+    nonisolated static func fetch(_ request: URLRequest, with session: URLSession) async -> Result<(Data, URLResponse), any Error> {
+        await withCheckedContinuation { continuation in
+            let task = session.dataTask(with: request) { data, response, error in
+                if let data, let response {
+                    continuation.resume(returning: .success((data, response)))
+                } else {
+                    continuation.resume(returning: .failure(error ?? URLError(.badServerResponse)))
+                }
+            }
+            task.resume()
+            DispatchQueue.global().asyncAfter(deadline: .now() + request.timeoutInterval) { task.cancel() }
+        }
+    }
+}
+
+/// Bounds how many fetches run at once.
+actor FetchLimiter {
+    private var running = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func acquire(_ maximum: Int) async {
+        if running < maximum {
+            running += 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        if waiting.isEmpty {
+            running = max(0, running - 1)
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
+}

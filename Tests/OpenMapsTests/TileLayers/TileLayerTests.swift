@@ -1,0 +1,242 @@
+import Foundation
+import LocalTileServer
+import MapDrawing
+import OpenMaps
+import Testing
+
+/// Tile callbacks, in order.
+@MainActor
+private final class TileEvents: GMSMapViewDelegate {
+    var events: [String] = []
+    func mapViewDidStartTileRendering(_ mapView: GMSMapView) { events.append("start") }
+    func mapViewDidFinishTileRendering(_ mapView: GMSMapView) { events.append("finish") }
+    func mapViewSnapshotReady(_ mapView: GMSMapView) { events.append("ready") }
+}
+
+/// A 256 x 256 pt map at zoom 3 over Europe whose layers' tiles are 512 px: at scale 2 they are
+/// asked at the map's own zoom.
+@MainActor
+private final class LayerHarness {
+    let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 256, height: 256), camera: GMSCameraPosition(latitude: 48, longitude: 10, zoom: 3))
+    let host: GMSMapViewHost
+    let events = TileEvents()
+
+    init() {
+        mapView.delegate = events
+        host = GMSMapViewHost(mapView: mapView)
+    }
+
+    func layer(_ server: LocalTileServer, _ route: String, configure: (GMSURLTileLayer) -> Void = { _ in }) -> GMSURLTileLayer {
+        let layer = GMSURLTileLayer(urlConstructor: { x, y, zoom in server.url(route, x, y, zoom) })
+        layer.tileSize = 512
+        layer.fadeIn = false
+        configure(layer)
+        layer.map = mapView
+        return layer
+    }
+
+    /// Runs until idle and takes a frame at scale 1; the centre pixel.
+    func centre() -> Color? {
+        host.runUntilIdle()
+        return host.renderFrame(scale: 1).color(x: 128, y: 128)
+    }
+}
+
+private func near(_ color: Color?, _ red: Double, _ green: Double, _ blue: Double, tolerance: Double = 0.03) -> Bool {
+    guard let color else { return false }
+    return abs(color.red - red) < tolerance && abs(color.green - green) < tolerance && abs(color.blue - blue) < tolerance
+}
+
+@MainActor
+@Suite("Tile layers", .serialized)
+struct TileLayerTests {
+    init() { UIScreen.main.scale = 2 }
+
+    @Test("URL tile layer draws tiles fetched from the server, between the tile callbacks")
+    func urlTileLayerDrawsTilesFromServer() async throws {
+        let server = try await LocalTileServer.start()
+        defer { server.stop() }
+        let map = LayerHarness()
+        _ = map.layer(server, "ok/ff0000")
+        #expect(near(map.centre(), 1, 0, 0))
+        #expect(server.stats.count("ok") > 0)
+        #expect(map.events.events.first == "start")
+        #expect(map.events.events.contains("finish"))
+        #expect(map.events.events.last == "ready")
+    }
+
+    @Test("Tile layer opacity blends it over the basemap")
+    func tileLayerOpacityBlends() async throws {
+        let server = try await LocalTileServer.start()
+        defer { server.stop() }
+        let map = LayerHarness()
+        let layer = map.layer(server, "ok/000000") { $0.opacity = 0.5 }
+        let half = try #require(map.centre())
+        layer.opacity = 0
+        let none = try #require(map.centre())
+        #expect(abs(half.red - none.red / 2) < 0.03)
+        #expect(none.red > 0.5)
+    }
+
+    @Test("Higher zIndex tile layers draw on top, whatever the order added")
+    func tileLayerZIndexOrders() async throws {
+        let server = try await LocalTileServer.start()
+        defer { server.stop() }
+        let map = LayerHarness()
+        let red = map.layer(server, "ok/ff0000") { $0.zIndex = 2 }
+        _ = map.layer(server, "ok/0000ff") { $0.zIndex = 1 }
+        #expect(near(map.centre(), 1, 0, 0))
+        red.zIndex = 0
+        #expect(near(map.centre(), 0, 0, 1))
+    }
+
+    @Test("fadeIn fades new tiles in over a quarter second; without it they show at once")
+    func tileLayerFadesIn() async throws {
+        let server = try await LocalTileServer.start()
+        defer { server.stop() }
+        let map = LayerHarness()
+        let plain = map.host.renderFrame(scale: 1).color(x: 128, y: 128)
+        let layer = map.layer(server, "ok/000000") { $0.fadeIn = true }
+        map.host.advance(by: 1.0 / 60)
+        let first = map.host.renderFrame(scale: 1).color(x: 128, y: 128)
+        #expect(first == plain)
+        map.host.advance(by: 0.1)
+        let halfway = try #require(map.host.renderFrame(scale: 1).color(x: 128, y: 128))
+        #expect(halfway.red > 0.1 && halfway.red < (plain?.red ?? 1) - 0.1)
+        map.host.advance(by: 0.2)
+        #expect(near(map.host.renderFrame(scale: 1).color(x: 128, y: 128), 0, 0, 0))
+        layer.fadeIn = false
+        layer.clearTileCache()
+        map.host.advance(by: 1.0 / 60)
+        #expect(near(map.host.renderFrame(scale: 1).color(x: 128, y: 128), 0, 0, 0))
+    }
+
+    @Test("A server answering 500 is retried a bounded number of times, then the tile is blank and tile rendering finishes")
+    func tileLayerServerErrorsAreRetriedThenBlank() async throws {
+        let server = try await LocalTileServer.start()
+        defer { server.stop() }
+        let map = LayerHarness()
+        let layer = map.layer(server, "fail") { $0.retries = 2 }
+        let plain = map.centre()
+        let tiles = layer.cachedTileCount
+        #expect(tiles > 0)
+        #expect(server.stats.count("fail") == tiles * 3)
+        #expect(map.events.events.contains("finish"))
+        // Blank tiles are not asked again while they stay cached.
+        map.host.advance(by: 1)
+        #expect(server.stats.count("fail") == tiles * 3)
+        #expect(plain == map.mapView.flatMapOpacityFree(map.host))
+    }
+
+    @Test("A failing fetch that succeeds on retry shows the tile")
+    func tileLayerRetryRecovers() async throws {
+        let server = try await LocalTileServer.start()
+        defer { server.stop() }
+        let map = LayerHarness()
+        let layer = map.layer(server, "flaky") { $0.retries = 1 }
+        #expect(near(map.centre(), 0, 0, 1))
+        #expect(server.stats.count("flaky") == layer.cachedTileCount * 2)
+    }
+
+    @Test("A server that hangs times out: the tile is blank and tile rendering finishes")
+    func tileLayerHangingServerTimesOut() async throws {
+        let server = try await LocalTileServer.start()
+        defer { server.stop() }
+        let map = LayerHarness()
+        _ = map.layer(server, "hang") {
+            $0.requestTimeout = 0.3
+            $0.retries = 0
+        }
+        let started = Date()
+        #expect(map.host.runUntilIdle())
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(map.events.events.contains("finish"))
+        #expect(map.events.events.last == "ready")
+    }
+
+    @Test("Garbage and missing tiles are blank, never a crash")
+    func tileLayerGarbageIsBlank() async throws {
+        let server = try await LocalTileServer.start()
+        defer { server.stop() }
+        let map = LayerHarness()
+        let plain = map.centre()
+        let garbage = map.layer(server, "garbage")
+        #expect(map.centre() == plain)
+        garbage.map = nil
+        _ = map.layer(server, "missing")
+        #expect(map.centre() == plain)
+        #expect(server.stats.count("garbage") > 0 && server.stats.count("missing") > 0)
+    }
+
+    @Test("clearTileCache asks for the tiles again")
+    func tileLayerClearTileCacheRefetches() async throws {
+        let server = try await LocalTileServer.start()
+        defer { server.stop() }
+        let map = LayerHarness()
+        let layer = map.layer(server, "ok/ff0000")
+        _ = map.centre()
+        let first = server.stats.count("ok")
+        _ = map.centre()
+        #expect(server.stats.count("ok") == first)
+        layer.clearTileCache()
+        _ = map.centre()
+        #expect(server.stats.count("ok") == first * 2)
+    }
+
+    @Test("Fetches run concurrently, at most maximumConcurrentFetches at once")
+    func tileLayerBoundsConcurrentFetches() async throws {
+        let server = try await LocalTileServer.start(delay: .milliseconds(50))
+        defer { server.stop() }
+        let map = LayerHarness()
+        map.mapView.frame = CGRect(x: 0, y: 0, width: 1024, height: 768)
+        _ = map.layer(server, "ok/ff0000") { $0.maximumConcurrentFetches = 3 }
+        _ = map.centre()
+        #expect(server.stats.count("ok") >= 12)
+        #expect(server.stats.mostAtOnce >= 2)
+        #expect(server.stats.mostAtOnce <= 3)
+    }
+
+    @Test("The tile cache is bounded")
+    func tileLayerCacheIsBounded() async throws {
+        let server = try await LocalTileServer.start()
+        defer { server.stop() }
+        let map = LayerHarness()
+        let layer = map.layer(server, "ok/ff0000")
+        map.mapView.frame = CGRect(x: 0, y: 0, width: 1024, height: 768)
+        map.mapView.camera = GMSCameraPosition(latitude: 48, longitude: 10, zoom: 7)
+        for step in 0..<24 {
+            map.mapView.camera = GMSCameraPosition(latitude: 48, longitude: 10 + Double(step) * 6, zoom: 7)
+            map.host.runUntilIdle()
+        }
+        #expect(layer.cachedTileCount <= GMSTileLayer.cacheLimit)
+        #expect(server.stats.count("ok") > GMSTileLayer.cacheLimit)
+    }
+
+    @Test("A sync tile layer's tiles are made off the main actor and drawn")
+    func syncTileLayerDraws() {
+        let map = LayerHarness()
+        let layer = GreenTiles()
+        layer.tileSize = 512
+        layer.fadeIn = false
+        layer.map = map.mapView
+        #expect(near(map.centre(), 0, 1, 0))
+        #expect(map.events.events.last == "ready")
+    }
+}
+
+/// A sync layer of solid green tiles.
+final class GreenTiles: GMSSyncTileLayer {
+    override func tileFor(x: UInt, y: UInt, zoom: UInt) -> UIImage? {
+        let canvas = Canvas(size: CGSize(width: 512, height: 512), scale: 1)
+        canvas.clear(Color(red: 0, green: 1, blue: 0))
+        return UIImage(bitmap: canvas.bitmap)
+    }
+}
+
+extension GMSMapView {
+    /// The centre pixel of a frame taken now.
+    @MainActor
+    fileprivate func flatMapOpacityFree(_ host: GMSMapViewHost) -> Color? {
+        host.renderFrame(scale: 1).color(x: 128, y: 128)
+    }
+}
