@@ -141,37 +141,14 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark(
-        "Frame while panning over Helsinki: cached tiles, labels, 100 markers, 1280x800 at scale 2",
-        configuration: .init(timeUnits: .microseconds, maxIterations: 500)
-    ) { @MainActor benchmark async in
-        UIScreen.main.scale = 2
-        let map = GMSMapView(
-            frame: CGRect(x: 0, y: 0, width: 640, height: 400), camera: GMSCameraPosition(latitude: 60.1687, longitude: 24.9445, zoom: 15.4))
-        let host = GMSMapViewHost(mapView: map)
-        var seed: UInt64 = 3
-        for _ in 0..<100 {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            let a = Double(seed >> 11) / Double(1 << 53)
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            let b = Double(seed >> 11) / Double(1 << 53)
-            let marker = GMSMarker(position: CLLocationCoordinate2D(latitude: 60.163 + a * 0.012, longitude: 24.93 + b * 0.03))
-            marker.map = map
+    for (bearing, tilt) in [(0.0, 0.0), (30.0, 45.0)] {
+        let name = bearing == 0 && tilt == 0 ? "" : ", bearing \(Int(bearing)) and tilt \(Int(tilt))"
+        Benchmark(
+            "Frame while panning over Helsinki: cached tiles, labels, 100 markers, 1280x800 at scale 2\(name)",
+            configuration: .init(timeUnits: .microseconds, maxIterations: 500)
+        ) { @MainActor benchmark async in
+            panningFrames(benchmark, bearing: bearing, tilt: tilt)
         }
-        // Warm the tile cache over the panned area.
-        host.prepareTiles()
-        _ = host.renderFrame(scale: 2)
-        var step = 0
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            step += 1
-            // Pans 3 points a frame, back and forth across a tile.
-            let offset = Double(step % 100 < 50 ? step % 50 : 50 - step % 50) * 3
-            map.camera = GMSCameraPosition(
-                target: map.projection.coordinate(for: CGPoint(x: 320 + (offset - 75) * 0.0 + 3, y: 200)), zoom: 15.4)
-            blackHole(host.renderFrame(scale: 2))
-        }
-        benchmark.stopMeasurement()
     }
 
     Benchmark("Frame: 100 default markers + info window, 1280x800 at scale 2") { @MainActor benchmark async in
@@ -253,4 +230,34 @@ final class EngineFixture {
         mapView.selectedMarker = first
         host.runUntilIdle()
     }
+}
+
+/// Frames of a map panned 3 points a frame over central Helsinki with 100 markers, tiles warm.
+@MainActor
+func panningFrames(_ benchmark: Benchmark, bearing: Double, tilt: Double) {
+    UIScreen.main.scale = 2
+    let map = GMSMapView(
+        frame: CGRect(x: 0, y: 0, width: 640, height: 400),
+        camera: GMSCameraPosition(latitude: 60.1687, longitude: 24.9445, zoom: 15.4, bearing: bearing, viewingAngle: tilt))
+    let host = GMSMapViewHost(mapView: map)
+    var seed: UInt64 = 3
+    for _ in 0..<100 {
+        seed = seed &* 6364136223846793005 &+ 1442695040888963407
+        let a = Double(seed >> 11) / Double(1 << 53)
+        seed = seed &* 6364136223846793005 &+ 1442695040888963407
+        let b = Double(seed >> 11) / Double(1 << 53)
+        let marker = GMSMarker(position: CLLocationCoordinate2D(latitude: 60.163 + a * 0.012, longitude: 24.93 + b * 0.03))
+        marker.map = map
+    }
+    // Warm the tile cache over the panned area.
+    host.prepareTiles()
+    _ = host.renderFrame(scale: 2)
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+        // Pans 3 points a frame.
+        map.camera = GMSCameraPosition(
+            target: map.projection.coordinate(for: CGPoint(x: 323, y: 200)), zoom: 15.4, bearing: bearing, viewingAngle: tilt)
+        blackHole(host.renderFrame(scale: 2))
+    }
+    benchmark.stopMeasurement()
 }

@@ -209,23 +209,39 @@ public final class Canvas {
             x0: topLeft.x, y0: topLeft.y)
         // A degenerate mapping (a line or a point) draws nothing.
         guard abs(matrix.xx * matrix.yy - matrix.xy * matrix.yx) > 1e-12 else { return }
+        let outline = clip.flatMap { $0.count >= 3 && $0.allSatisfy(\.isFinite) ? $0 : nil }
         cairo_save(cairo)
-        if let clip, clip.count >= 3, clip.allSatisfy(\.isFinite) {
-            var outline = Path()
-            outline.move(to: clip[0])
-            for point in clip.dropFirst() { outline.line(to: point) }
-            outline.close()
-            outline.apply(to: cairo)
-            cairo_clip(cairo)
-        }
+        // The source is locked to the mapped space; the outline is filled in the canvas's own.
+        var canvasMatrix = cairo_matrix_t()
+        cairo_get_matrix(cairo, &canvasMatrix)
         cairo_transform(cairo, &matrix)
-        cairo_rectangle(cairo, 0, 0, source.width, source.height)
-        cairo_clip(cairo)
         cairo_set_source_surface(cairo, image.surface, -source.minX, -source.minY)
         let pattern = cairo_get_source(cairo)
         cairo_pattern_set_filter(pattern, interpolation == .fast ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD)
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        cairo_paint_with_alpha(cairo, alpha)
+        if alpha >= 1, let outline {
+            // Opaque and clipped: one fill of the outline (the pattern extends past the source).
+            cairo_set_matrix(cairo, &canvasMatrix)
+            var path = Path()
+            path.move(to: outline[0])
+            for point in outline.dropFirst() { path.line(to: point) }
+            path.close()
+            path.apply(to: cairo)
+            cairo_fill(cairo)
+        } else {
+            cairo_rectangle(cairo, 0, 0, source.width, source.height)
+            cairo_clip(cairo)
+            if let outline {
+                cairo_set_matrix(cairo, &canvasMatrix)
+                var path = Path()
+                path.move(to: outline[0])
+                for point in outline.dropFirst() { path.line(to: point) }
+                path.close()
+                path.apply(to: cairo)
+                cairo_clip(cairo)
+            }
+            cairo_paint_with_alpha(cairo, alpha)
+        }
         cairo_restore(cairo)
     }
 

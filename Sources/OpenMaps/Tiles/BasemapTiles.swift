@@ -294,14 +294,32 @@ extension GMSMapView {
                 bottomLeft: corner(-bleed, 1 + bleed), opacity: opacity, interpolation: .fast)
             return
         }
-        // Under tilt: each cell as two triangles, each mapped exactly at its corners and
-        // clipped a little beyond its edges, so neighbours meet without gaps.
-        for row in 0..<cells {
-            for column in 0..<cells {
-                let u0 = Double(column) / Double(cells), u1 = Double(column + 1) / Double(cells)
-                let v0 = Double(row) / Double(cells), v1 = Double(row + 1) / Double(cells)
+        // Under tilt: a grid of cells, finer where perspective bends the tile more (how far its
+        // fourth corner is from where an affine mapping would put it). Cells that an affine
+        // mapping draws to within a third of a point are drawn whole; others as two triangles,
+        // each mapped exactly at its corners and clipped a little beyond its edges.
+        let bend = { (tl: CGPoint, tr: CGPoint, bl: CGPoint, br: CGPoint) in
+            hypot(tr.x + bl.x - tl.x - br.x, tr.y + bl.y - tl.y - br.y)
+        }
+        let error = bend(corner(0, 0), corner(1, 0), corner(0, 1), corner(1, 1))
+        let grid = error.isFinite ? min(cells, max(1, Int((error / 0.35).squareRoot().rounded(.up)))) : cells
+        for row in 0..<grid {
+            for column in 0..<grid {
+                let u0 = Double(column) / Double(grid), u1 = Double(column + 1) / Double(grid)
+                let v0 = Double(row) / Double(grid), v1 = Double(row + 1) / Double(grid)
                 let tl = corner(u0, v0), tr = corner(u1, v0), bl = corner(u0, v1), br = corner(u1, v1)
+                // Cells wholly off the view are skipped.
+                let xs = [tl.x, tr.x, bl.x, br.x], ys = [tl.y, tr.y, bl.y, br.y]
+                if (xs.max() ?? 0) < -1 || (xs.min() ?? 0) > viewport.width + 1 || (ys.max() ?? 0) < -1 || (ys.min() ?? 0) > viewport.height + 1 {
+                    continue
+                }
                 let source = CGRect(x: whole.minX + u0 * w, y: whole.minY + v0 * h, width: (u1 - u0) * w, height: (v1 - v0) * h)
+                if bend(tl, tr, bl, br) < 0.35 {
+                    let bleed = 0.5 / Double(grid) / 256
+                    let a = corner(u0 - bleed, v0 - bleed), b = corner(u1 + bleed, v0 - bleed), c = corner(u0 - bleed, v1 + bleed)
+                    canvas.draw(bitmap, source: source, topLeft: a, topRight: b, bottomLeft: c, opacity: opacity, interpolation: .fast)
+                    continue
+                }
                 canvas.draw(
                     bitmap, source: source, topLeft: tl, topRight: tr, bottomLeft: bl, clip: grow([tl, tr, bl]), opacity: opacity,
                     interpolation: .fast)
