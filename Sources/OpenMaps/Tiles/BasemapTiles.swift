@@ -317,7 +317,8 @@ extension GMSMapView {
                 if bend(tl, tr, bl, br) < 0.35 {
                     let bleed = 0.5 / Double(grid) / 256
                     let a = corner(u0 - bleed, v0 - bleed), b = corner(u1 + bleed, v0 - bleed), c = corner(u0 - bleed, v1 + bleed)
-                    canvas.draw(bitmap, source: source, topLeft: a, topRight: b, bottomLeft: c, opacity: opacity, interpolation: .fast)
+                    let d = CGPoint(x: b.x + c.x - a.x, y: b.y + c.y - a.y)
+                    canvas.draw(bitmap, source: source, topLeft: a, topRight: b, bottomLeft: c, clip: [a, b, d, c], opacity: opacity, interpolation: .fast)
                     continue
                 }
                 canvas.draw(
