@@ -58,7 +58,8 @@ extension GMSMapViewHost {
 
     /// The basemap's points of interest drawn now: where, their name and their own location.
     public func pointsOfInterest() -> [(point: CGPoint, name: String, coordinate: CLLocationCoordinate2D)] {
-        mapView.labels.labels(for: mapView).filter { $0.kind == .poi }.map { ($0.anchor, $0.text, $0.coordinate) }
+        let view = CGRect(origin: .zero, size: mapView.bounds.size)
+        return mapView.labels.labels(for: mapView).filter { $0.kind == .poi && view.contains($0.anchor) }.map { ($0.anchor, $0.text, $0.coordinate) }
     }
 }
 

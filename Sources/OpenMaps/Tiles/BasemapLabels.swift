@@ -23,6 +23,18 @@ struct PlacedLabel {
     var angle: Double = 0
 }
 
+extension PlacedLabel {
+    /// The same label moved on screen.
+    func shifted(dx: Double, dy: Double) -> PlacedLabel {
+        var label = PlacedLabel(
+            kind: kind, text: text, coordinate: coordinate, anchor: CGPoint(x: anchor.x + dx, y: anchor.y + dy),
+            box: box.offsetBy(dx: dx, dy: dy), icon: icon?.offsetBy(dx: dx, dy: dy), placeID: placeID, category: category,
+            priority: priority)
+        label.angle = angle
+        return label
+    }
+}
+
 /// Label placement: candidates from the visible tiles, most important first (capitals before
 /// towns, then by rank), each placed only where it overlaps nothing placed before. Text is
 /// measured once per string and style and cached.
@@ -31,6 +43,14 @@ final class LabelPlacer {
     private var measured: [Font: [String: CGSize]] = [:]
     private var cachedKey: Int?
     private var cached: [PlacedLabel] = []
+    /// What the last full placement was for, but where the camera stood: while only the target
+    /// moves (no tilt), the placed labels are shifted instead of placed again.
+    private var placedShapeKey: Int?
+    private var placedTarget: MercatorPoint?
+    private var placedLabels: [PlacedLabel] = []
+    /// How far past the view labels are placed, and so how far a pan may go before they are
+    /// placed again.
+    static let panMargin: CGFloat = 48
 
     static let placeFont = Font(families: ["Roboto"], size: 12, weight: .medium)
     static let cityFont = Font(families: ["Roboto"], size: 13, weight: .medium)
@@ -62,7 +82,26 @@ final class LabelPlacer {
         let key = hasher.finalize()
         if key == cachedKey { return cached }
         cachedKey = key
+        var shape = Hasher()
+        var untargeted = viewport
+        untargeted.target = CLLocationCoordinate2D(latitude: 0, longitude: 0)
+        shape.combine(untargeted)
+        shape.combine(map.mapType)
+        shape.combine(map.mapStyle?.jsonString)
+        let shapeKey = shape.finalize()
+        if viewport.tilt == 0, shapeKey == placedShapeKey, let target = placedTarget {
+            // A pan: the old target's screen offset from the focus is how far everything moved.
+            let p = viewport.point(forMercator: target), focus = viewport.focus
+            let dx = p.x - focus.x, dy = p.y - focus.y
+            if abs(dx) < LabelPlacer.panMargin, abs(dy) < LabelPlacer.panMargin {
+                cached = placedLabels.map { $0.shifted(dx: dx, dy: dy) }
+                return cached
+            }
+        }
         cached = place(map, viewport)
+        placedLabels = cached
+        placedShapeKey = shapeKey
+        placedTarget = viewport.targetPoint
         return cached
     }
 
@@ -161,7 +200,9 @@ final class LabelPlacer {
         }
         // Most important first; then placed greedily where nothing overlaps.
         candidates.sort { $0.priority != $1.priority ? $0.priority > $1.priority : $0.text < $1.text }
-        let view = CGRect(x: 0, y: 0, width: viewport.width, height: viewport.height)
+        // Placed a margin beyond the view, so a short pan can reuse them (see `labels(for:)`).
+        let margin = viewport.tilt == 0 ? LabelPlacer.panMargin : 0
+        let view = CGRect(x: 0, y: 0, width: viewport.width, height: viewport.height).insetBy(dx: -margin, dy: -margin)
         var placed: [PlacedLabel] = []
         // Placed boxes by 64-point grid cell, so each candidate is tested only near itself.
         var grid: [Int: [Int]] = [:]

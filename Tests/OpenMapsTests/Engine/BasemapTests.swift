@@ -76,6 +76,22 @@ struct BasemapEngineTests {
         #expect(host.pointsOfInterest().isEmpty)
     }
 
+    @Test func labelsFollowAShortPanExactlyAndArePlacedAgainAfterALongOne() throws {
+        let (map, host, _) = helsinki()
+        host.prepareTiles()
+        let before = host.pointsOfInterest()
+        #expect(!before.isEmpty)
+        for shift in [10.0, 30.0, 200.0] {
+            map.camera = GMSCameraPosition(target: map.projection.coordinate(for: CGPoint(x: 320 + shift, y: 200 + shift / 2)), zoom: 16)
+            let pois = host.pointsOfInterest()
+            #expect(!pois.isEmpty)
+            for poi in pois {
+                let drawn = map.projection.point(for: poi.coordinate)
+                #expect(abs(drawn.x - poi.point.x) < 0.01 && abs(drawn.y - poi.point.y) < 0.01, "\(poi.name) after \(shift)")
+            }
+        }
+    }
+
     @Test func helsinkiFrameGolden() {
         UIScreen.main.scale = 2
         let map = GMSMapView(
