@@ -102,12 +102,9 @@ let benchmarks: @Sendable () -> Void = {
                 frame: CGRect(x: 0, y: 0, width: 640, height: 400), camera: GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 11))
             map.mapType = .none
             let host = GMSMapViewHost(mapView: map)
-            var seed: UInt64 = 5
+            var random = UnitRandom(seed: 5)
             for _ in 0..<10_000 {
-                seed = seed &* 6364136223846793005 &+ 1442695040888963407
-                let a = Double(seed >> 11) / Double(1 << 53)
-                seed = seed &* 6364136223846793005 &+ 1442695040888963407
-                let b = Double(seed >> 11) / Double(1 << 53)
+                let a = random.nextUnit(), b = random.nextUnit()
                 let marker = GMSMarker(position: CLLocationCoordinate2D(latitude: 51.4 + a * 0.2, longitude: -0.3 + b * 0.35))
                 marker.map = map
             }
@@ -240,12 +237,9 @@ func panningFrames(_ benchmark: Benchmark, bearing: Double, tilt: Double) {
         frame: CGRect(x: 0, y: 0, width: 640, height: 400),
         camera: GMSCameraPosition(latitude: 60.1687, longitude: 24.9445, zoom: 15.4, bearing: bearing, viewingAngle: tilt))
     let host = GMSMapViewHost(mapView: map)
-    var seed: UInt64 = 3
+    var random = UnitRandom(seed: 3)
     for _ in 0..<100 {
-        seed = seed &* 6364136223846793005 &+ 1442695040888963407
-        let a = Double(seed >> 11) / Double(1 << 53)
-        seed = seed &* 6364136223846793005 &+ 1442695040888963407
-        let b = Double(seed >> 11) / Double(1 << 53)
+        let a = random.nextUnit(), b = random.nextUnit()
         let marker = GMSMarker(position: CLLocationCoordinate2D(latitude: 60.163 + a * 0.012, longitude: 24.93 + b * 0.03))
         marker.map = map
     }
@@ -260,4 +254,14 @@ func panningFrames(_ benchmark: Benchmark, bearing: Double, tilt: Double) {
         blackHole(host.renderFrame(scale: 2))
     }
     benchmark.stopMeasurement()
+}
+
+/// A small deterministic generator of numbers in 0..<1 (a linear congruential sequence).
+struct UnitRandom {
+    var seed: UInt64
+
+    mutating func nextUnit() -> Double {
+        seed = seed &* 6364136223846793005 &+ 1442695040888963407
+        return Double(seed >> 11) / Double(1 << 53)
+    }
 }

@@ -224,11 +224,7 @@ public final class Canvas {
         if alpha >= 1, let outline {
             // Opaque and clipped: one fill of the outline (the pattern extends past the source).
             cairo_set_matrix(cairo, &canvasMatrix)
-            var path = Path()
-            path.move(to: outline[0])
-            for point in outline.dropFirst() { path.line(to: point) }
-            path.close()
-            path.apply(to: cairo)
+            Path.polygon(outline).apply(to: cairo)
             // Without antialiasing the fill needs no coverage mask (much faster); callers
             // overlap neighbouring pieces, so their edges never show.
             cairo_set_antialias(cairo, CAIRO_ANTIALIAS_NONE)
@@ -238,11 +234,7 @@ public final class Canvas {
             cairo_clip(cairo)
             if let outline {
                 cairo_set_matrix(cairo, &canvasMatrix)
-                var path = Path()
-                path.move(to: outline[0])
-                for point in outline.dropFirst() { path.line(to: point) }
-                path.close()
-                path.apply(to: cairo)
+                Path.polygon(outline).apply(to: cairo)
                 cairo_clip(cairo)
             }
             cairo_paint_with_alpha(cairo, alpha)

@@ -101,6 +101,16 @@ public struct Path: Sendable {
         elements.append(contentsOf: other.elements)
     }
 
+    /// A closed polygon through the points (empty for none).
+    public static func polygon(_ points: [CGPoint]) -> Path {
+        var path = Path()
+        guard let first = points.first else { return path }
+        path.move(to: first)
+        for point in points.dropFirst() { path.line(to: point) }
+        path.close()
+        return path
+    }
+
     /// A rectangle path.
     public static func rect(_ rect: CGRect) -> Path {
         var path = Path()
