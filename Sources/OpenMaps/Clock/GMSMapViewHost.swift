@@ -84,7 +84,8 @@ public final class GMSMapViewHost {
         mapView.stepTiles()
     }
 
-    /// Whether nothing moves, animates or waits on a timer.
+    /// Whether nothing moves, animates, waits on a timer or waits for tiles (rendering, or a
+    /// tile layer's fetches).
     public var isIdle: Bool {
         !mapView.motion.isMoving && mapView.motion.animation == nil && !mapView.touches.isBusy
             && !mapView.isAnimatingMarkers && mapView.markerMotions.isEmpty

@@ -18,7 +18,6 @@ final class TileLayerStore: GMSTileReceiver, @unchecked Sendable {
     private var tiles: [TileKey: Entry] = [:]
     private var requested: Set<TileKey> = []
     private var use = 0
-    private var generation = 0
     private var arrivals = false
 
     /// Forgets every tile; answers to requests made before are dropped.
@@ -26,7 +25,6 @@ final class TileLayerStore: GMSTileReceiver, @unchecked Sendable {
         condition.lock()
         tiles.removeAll()
         requested.removeAll()
-        generation += 1
         condition.broadcast()
         condition.unlock()
     }
