@@ -109,6 +109,8 @@ open class GMSMapView: UIView {
     var tilesInFlight = false
     /// The tile layers on the map, in the order added.
     var tileLayers: [GMSTileLayer] = []
+    /// The tile layers' last cover of the view, by tile zoom.
+    var tileLayerCover: [Int: (viewport: Viewport, tiles: [(key: TileKey, shift: Int)])] = [:]
     /// Markers gliding to a new position or rotation.
     var markerMotions: [ObjectIdentifier: MarkerMotion] = [:]
     /// `UIView.animate` animations of views shown in the map, with their start times.

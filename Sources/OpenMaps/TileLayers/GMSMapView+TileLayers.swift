@@ -30,6 +30,17 @@ extension GMSMapView {
         return Int(min(max(zoom.rounded(), 0), 22))
     }
 
+    /// The tiles covering the view for a layer, computed once per camera and zoom (the same
+    /// cover serves requests, the idle check and drawing).
+    func layerTiles(of layer: GMSTileLayer, viewport: Viewport) -> [(key: TileKey, shift: Int)] {
+        let zoom = tileZoom(of: layer, viewport: viewport)
+        if let cached = tileLayerCover[zoom], cached.viewport == viewport { return cached.tiles }
+        let tiles = GMSMapView.coveringTiles(viewport, zoom: zoom)
+        if tileLayerCover.count > 4 { tileLayerCover.removeAll() }
+        tileLayerCover[zoom] = (viewport, tiles)
+        return tiles
+    }
+
     /// Asks every layer for the visible tiles it has not got; returns whether any are in flight
     /// and whether new requests were made.
     func requestLayerTiles() -> (busy: Bool, asked: Bool) {
@@ -38,7 +49,7 @@ extension GMSMapView {
         var busy = false, asked = false
         for layer in tileLayers {
             let store = layer.store
-            for (key, _) in GMSMapView.coveringTiles(viewport, zoom: tileZoom(of: layer, viewport: viewport)) {
+            for (key, _) in layerTiles(of: layer, viewport: viewport) {
                 if store.tile(key).shouldRequest {
                     asked = true
                     layer.requestTileFor(x: UInt(key.x), y: UInt(key.y), zoom: UInt(key.z), receiver: store)
@@ -56,7 +67,7 @@ extension GMSMapView {
         let viewport = viewport
         return tileLayers.contains { layer in
             layer.store.inFlight
-                || GMSMapView.coveringTiles(viewport, zoom: tileZoom(of: layer, viewport: viewport)).contains { !layer.store.isKnown($0.key) }
+                || layerTiles(of: layer, viewport: viewport).contains { !layer.store.isKnown($0.key) }
         }
     }
 
@@ -82,7 +93,7 @@ extension GMSMapView {
         for layer in orderedTileLayers where layer.opacity > 0 {
             let store = layer.store
             let opacity = Double(min(max(layer.opacity, 0), 1))
-            for (key, shift) in GMSMapView.coveringTiles(viewport, zoom: tileZoom(of: layer, viewport: viewport)) {
+            for (key, shift) in layerTiles(of: layer, viewport: viewport) {
                 guard let shown = store.shown(key, at: now) else { continue }
                 guard shown.image !== kGMSTileLayerNoTile else { continue }
                 let bitmap = shown.image.bitmap

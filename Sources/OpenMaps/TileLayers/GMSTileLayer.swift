@@ -29,7 +29,8 @@ open class GMSTileLayer {
     }
     /// Drawing order among tile layers: higher on top.
     open var zIndex: Int32 = 0 { didSet { map?.setNeedsDisplay() } }
-    /// The size tiles are drawn at, in points (256 by default).
+    /// The edge of the layer's tiles in pixels (256 by default): tiles are asked at the zoom
+    /// where that many pixels cover a tile's ground on screen.
     open var tileSize: Int = 256 { didSet { clearTileCache() } }
     /// Opacity of the layer, 0...1.
     open var opacity: Float = 1 { didSet { map?.setNeedsDisplay() } }
