@@ -41,12 +41,15 @@ let package = Package(
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("z")]
         ),
 
+        // Perspective drawing of images: a tight pixel loop cairo has no equivalent of.
+        .target(name: "CRaster"),
+
         // Layers.
         .target(name: "MapGeometry"),
         .target(
             name: "MapDrawing",
             dependencies: [
-                "MapGeometry", "CCairo", "CImageCodecs",
+                "MapGeometry", "CCairo", "CImageCodecs", "CRaster",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

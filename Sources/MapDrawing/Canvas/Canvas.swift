@@ -193,12 +193,10 @@ public final class Canvas {
     }
 
     /// Draws the part `source` (in pixels) of a bitmap onto the parallelogram with corners
-    /// `topLeft`, `topRight` and `bottomLeft` (in points), clipped to `clip` when given. An
-    /// opaque draw with a clip fills the clip polygon without antialiasing (the image extends
-    /// past `source` there): meant for pieces of a mesh that overlap their neighbours.
+    /// `topLeft`, `topRight` and `bottomLeft` (in points).
     public func draw(
-        _ image: Bitmap, source: CGRect, topLeft: CGPoint, topRight: CGPoint, bottomLeft: CGPoint, clip: [CGPoint]? = nil,
-        opacity: Double = 1, interpolation: Interpolation = .smooth
+        _ image: Bitmap, source: CGRect, topLeft: CGPoint, topRight: CGPoint, bottomLeft: CGPoint, opacity: Double = 1,
+        interpolation: Interpolation = .smooth
     ) {
         guard !image.isEmpty, source.isFinite, source.width > 0, source.height > 0,
             topLeft.isFinite, topRight.isFinite, bottomLeft.isFinite
@@ -211,34 +209,15 @@ public final class Canvas {
             x0: topLeft.x, y0: topLeft.y)
         // A degenerate mapping (a line or a point) draws nothing.
         guard abs(matrix.xx * matrix.yy - matrix.xy * matrix.yx) > 1e-12 else { return }
-        let outline = clip.flatMap { $0.count >= 3 && $0.allSatisfy(\.isFinite) ? $0 : nil }
         cairo_save(cairo)
-        // The source is locked to the mapped space; the outline is filled in the canvas's own.
-        var canvasMatrix = cairo_matrix_t()
-        cairo_get_matrix(cairo, &canvasMatrix)
         cairo_transform(cairo, &matrix)
         cairo_set_source_surface(cairo, image.surface, -source.minX, -source.minY)
         let pattern = cairo_get_source(cairo)
         cairo_pattern_set_filter(pattern, interpolation == .fast ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD)
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        if alpha >= 1, let outline {
-            // Opaque and clipped: one fill of the outline (the pattern extends past the source).
-            cairo_set_matrix(cairo, &canvasMatrix)
-            Path.polygon(outline).apply(to: cairo)
-            // Without antialiasing the fill needs no coverage mask (much faster); callers
-            // overlap neighbouring pieces, so their edges never show.
-            cairo_set_antialias(cairo, CAIRO_ANTIALIAS_NONE)
-            cairo_fill(cairo)
-        } else {
-            cairo_rectangle(cairo, 0, 0, source.width, source.height)
-            cairo_clip(cairo)
-            if let outline {
-                cairo_set_matrix(cairo, &canvasMatrix)
-                Path.polygon(outline).apply(to: cairo)
-                cairo_clip(cairo)
-            }
-            cairo_paint_with_alpha(cairo, alpha)
-        }
+        cairo_rectangle(cairo, 0, 0, source.width, source.height)
+        cairo_clip(cairo)
+        cairo_paint_with_alpha(cairo, alpha)
         cairo_restore(cairo)
     }
 

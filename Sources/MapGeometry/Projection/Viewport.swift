@@ -121,6 +121,21 @@ public struct Viewport: Sendable, Hashable {
         return distance / (distance - y * sin(t))
     }
 
+    /// The projective mapping from projected points to view points: for points on the ground
+    /// it agrees with ``point(forMercator:)``; its third coordinate is not positive beyond the
+    /// horizon.
+    public var mercatorToView: ProjectiveTransform {
+        let c = targetPoint, size = worldSize
+        let ground = ProjectiveTransform(size, 0, -c.x * size, 0, size, -c.y * size, 0, 0, 1)
+        let r = -bearing * .pi / 180
+        let cosine = bearing == 0 ? 1 : cos(r), sine = bearing == 0 ? 0 : sin(r)
+        let rotation = ProjectiveTransform(cosine, -sine, 0, sine, cosine, 0, 0, 0, 1)
+        let f = focus, t = tiltRadians
+        let k = t > 0 ? sin(t) / distance : 0
+        let perspective = ProjectiveTransform(1, -f.x * k, f.x, 0, (t > 0 ? cos(t) : 1) - f.y * k, f.y, 0, -k, 1)
+        return perspective.after(rotation).after(ground)
+    }
+
     /// Ground offset from the target (world points, north up) to a view point.
     private func groundToView(dx: Double, dy: Double) -> (x: Double, y: Double) {
         let (x, y) = Viewport.rotate(dx, dy, by: -bearing)

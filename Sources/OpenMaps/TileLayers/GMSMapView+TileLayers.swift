@@ -89,7 +89,7 @@ extension GMSMapView {
     /// Draws the tile layers over the basemap: each tile as it has arrived, or the nearest
     /// arrived ancestor's part while it loads.
     func drawTileLayers(in canvas: Canvas, viewport: Viewport) {
-        let cells = viewport.tilt > 0 ? 4 : 1
+        var pieces: [ProjectedImage] = []
         for layer in orderedTileLayers where layer.opacity > 0 {
             let store = layer.store
             let opacity = Double(min(max(layer.opacity, 0), 1))
@@ -107,8 +107,9 @@ extension GMSMapView {
                 if layer.fadeIn, shown.levels == 0 {
                     fade = min(1, max(0, (now - shown.arrived) / GMSMapView.tileFadeDuration))
                 }
-                drawTile(bitmap, part: part, at: key, shift: shift, in: canvas, viewport: viewport, cells: cells, opacity: opacity * fade)
+                drawTile(bitmap, part: part, at: key, shift: shift, in: canvas, viewport: viewport, opacity: opacity * fade, into: &pieces)
             }
         }
+        canvas.draw(pieces)
     }
 }

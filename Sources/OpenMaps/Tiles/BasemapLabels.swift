@@ -23,6 +23,22 @@ struct PlacedLabel {
     var angle: Double = 0
 }
 
+/// A label the tiles offer, in projected space: placing it projects it for the camera.
+struct LabelCandidate {
+    let kind: PlacedLabel.Kind
+    let text: String
+    /// Where a place or POI stands.
+    var point = MercatorPoint(x: 0, y: 0)
+    /// A road's lines.
+    var parts: [[MercatorPoint]] = []
+    /// The feature's location (places and POIs).
+    var coordinate = CLLocationCoordinate2D(latitude: 0, longitude: 0)
+    let textSize: CGSize
+    var placeID: String?
+    let category: String
+    let priority: Double
+}
+
 extension PlacedLabel {
     /// The same label moved on screen.
     func shifted(dx: Double, dy: Double) -> PlacedLabel {
@@ -105,12 +121,111 @@ final class LabelPlacer {
         return cached
     }
 
+    /// The candidates of the last placement and what they were gathered for (tiles, zoom,
+    /// style): while the camera moves over the same tiles they are only projected again.
+    private var candidateKey: Int?
+    private var candidates: [LabelCandidate] = []
+
     private func place(_ map: GMSMapView, _ viewport: Viewport) -> [PlacedLabel] {
         guard map.mapType != .none else { return [] }
-        let style = map.basemap.renderer.style
         let tiles = map.visibleTiles(viewport).tiles
-        let zoom = viewport.zoom
-        var candidates: [PlacedLabel] = []
+        var hasher = Hasher()
+        for (key, shift) in tiles {
+            hasher.combine(key)
+            hasher.combine(shift)
+        }
+        hasher.combine(viewport.zoom)
+        hasher.combine(map.mapType)
+        hasher.combine(map.mapStyle?.jsonString)
+        let key = hasher.finalize()
+        if key != candidateKey {
+            candidates = gatherCandidates(map, tiles: tiles, zoom: viewport.zoom)
+            candidateKey = key
+        }
+        // Placed a margin beyond the view, so a short pan can reuse them (see `labels(for:)`).
+        let margin = viewport.tilt == 0 ? LabelPlacer.panMargin : 0
+        let view = CGRect(x: 0, y: 0, width: viewport.width, height: viewport.height).insetBy(dx: -margin, dy: -margin)
+        let toView = viewport.mercatorToView
+        func project(_ m: MercatorPoint) -> CGPoint? {
+            let p = toView.apply(m.x, m.y)
+            return p.w > 0 ? CGPoint(x: p.x, y: p.y) : nil
+        }
+        var placed: [PlacedLabel] = []
+        var roadsNamed: Set<String> = []
+        // Placed boxes by 64-point grid cell, so each candidate is tested only near itself.
+        var grid: [Int: [Int]] = [:]
+        func cells(_ r: CGRect) -> [Int] {
+            let x0 = Int((r.minX / 64).rounded(.down)), x1 = Int((r.maxX / 64).rounded(.down))
+            let y0 = Int((r.minY / 64).rounded(.down)), y1 = Int((r.maxY / 64).rounded(.down))
+            guard x1 - x0 < 64, y1 - y0 < 64 else { return [] }
+            var result: [Int] = []
+            for y in y0...y1 { for x in x0...x1 { result.append(y &* 4096 &+ x) } }
+            return result
+        }
+        // Most important first (the candidates' order); each placed where nothing overlaps.
+        for candidate in candidates {
+            var label: PlacedLabel
+            switch candidate.kind {
+            case .place:
+                guard let anchor = project(candidate.point) else { continue }
+                let size = candidate.textSize
+                label = PlacedLabel(
+                    kind: .place, text: candidate.text, coordinate: candidate.coordinate, anchor: anchor,
+                    box: CGRect(x: anchor.x - size.width / 2 - 2, y: anchor.y - size.height / 2 - 2, width: size.width + 4, height: size.height + 4),
+                    icon: nil, placeID: nil, category: candidate.category, priority: candidate.priority)
+            case .poi:
+                guard let s = project(candidate.point) else { continue }
+                let iconSize = LabelPlacer.poiIcon, text = candidate.textSize
+                let icon = CGRect(x: s.x - iconSize / 2, y: s.y - iconSize / 2, width: iconSize, height: iconSize)
+                let box = CGRect(x: icon.minX, y: min(icon.minY, s.y - text.height / 2), width: iconSize + 3 + text.width, height: max(iconSize, text.height))
+                label = PlacedLabel(
+                    kind: .poi, text: candidate.text, coordinate: candidate.coordinate, anchor: s, box: box, icon: icon,
+                    placeID: candidate.placeID, category: candidate.category, priority: candidate.priority)
+            case .road:
+                guard !roadsNamed.contains(candidate.text) else { continue }
+                // The longest straight piece on screen carries the name.
+                var best: (CGPoint, CGPoint, CGFloat)?
+                for part in candidate.parts {
+                    var previous: CGPoint?
+                    for m in part {
+                        let b = project(m)
+                        if let a = previous, let b {
+                            let length = hypot(b.x - a.x, b.y - a.y)
+                            if length > (best?.2 ?? 0) { best = (a, b, length) }
+                        }
+                        previous = b
+                    }
+                }
+                let text = candidate.textSize
+                guard let (a, b, length) = best, length >= text.width + 12 else { continue }
+                roadsNamed.insert(candidate.text)
+                var angle = atan2(b.y - a.y, b.x - a.x)
+                if angle > .pi / 2 { angle -= .pi } else if angle < -.pi / 2 { angle += .pi }
+                let mid = CGPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+                let w = text.width / 2 + 2, h = text.height / 2 + 1
+                let c = abs(cos(angle)), sn = abs(sin(angle))
+                let half = CGSize(width: w * c + h * sn, height: w * sn + h * c)
+                label = PlacedLabel(
+                    kind: .road, text: candidate.text, coordinate: coordinate(viewport.mercator(for: mid.x, mid.y)), anchor: mid,
+                    box: CGRect(x: mid.x - half.width, y: mid.y - half.height, width: 2 * half.width, height: 2 * half.height),
+                    icon: nil, placeID: nil, category: candidate.category, priority: candidate.priority)
+                label.angle = angle
+            }
+            guard label.box.intersects(view), viewport.groundScale(atViewY: label.anchor.y) > 0.35 else { continue }
+            // Labels keep some room between them.
+            let room = label.box.insetBy(dx: -6, dy: -5)
+            if cells(room).contains(where: { cell in grid[cell]?.contains { placed[$0].box.intersects(room) } ?? false }) { continue }
+            for cell in cells(label.box) { grid[cell, default: []].append(placed.count) }
+            placed.append(label)
+            if placed.count >= 300 { break }
+        }
+        return placed
+    }
+
+    /// The labels the tiles offer at a zoom, in projected space, most important first.
+    private func gatherCandidates(_ map: GMSMapView, tiles: [(key: TileKey, shift: Int)], zoom: Double) -> [LabelCandidate] {
+        let style = map.basemap.renderer.style
+        var candidates: [LabelCandidate] = []
         var seen: Set<String> = []
         for (key, shift) in tiles {
             let (data, levels) = map.basemap.data(for: key)
@@ -131,50 +246,22 @@ final class LabelPlacer {
                     let m = mercator(point, places.extent)
                     let id = "place:\(name):\(Int(m.x * 1e5)):\(Int(m.y * 1e5))"
                     guard seen.insert(id).inserted else { continue }
-                    let s = viewport.point(forMercator: m)
                     let font = klass == "country" ? LabelPlacer.countryFont : klass == "city" ? LabelPlacer.cityFont : LabelPlacer.placeFont
-                    let size = size(name, font)
-                    let anchor = CGPoint(x: s.x, y: s.y)
                     candidates.append(
-                        PlacedLabel(
-                            kind: .place, text: name, coordinate: coordinate(m), anchor: anchor,
-                            box: CGRect(x: anchor.x - size.width / 2 - 2, y: anchor.y - size.height / 2 - 2, width: size.width + 4, height: size.height + 4),
-                            icon: nil, placeID: nil, category: klass, priority: (capital ? 100 : 0) + (klass == "city" ? 50 : 0) - rank))
+                        LabelCandidate(
+                            kind: .place, text: name, point: m, coordinate: coordinate(m), textSize: size(name, font), category: klass,
+                            priority: (capital ? 100 : 0) + (klass == "city" ? 50 : 0) - rank))
                 }
             }
             if zoom >= 14, style.showRoadLabels, let roads = tile.layer("transportation_name") {
                 for feature in roads.features where feature.type == .lineString {
-                    guard let name = feature.properties["name"]?.string, !name.isEmpty, !seen.contains("road:" + name) else { continue }
+                    guard let name = feature.properties["name"]?.string, !name.isEmpty else { continue }
                     let klass = feature.properties["class"]?.string ?? "minor"
                     guard zoom >= 15 || (LabelPlacer.roadPriority[klass] ?? 0) >= 22 else { continue }
-                    // The longest straight piece on screen carries the name.
-                    var best: (CGPoint, CGPoint, CGFloat)?
-                    for part in feature.parts {
-                        let points = part.map { p -> CGPoint in
-                            let s = viewport.point(forMercator: mercator(p, roads.extent))
-                            return CGPoint(x: s.x, y: s.y)
-                        }
-                        for (a, b) in zip(points, points.dropFirst()) {
-                            let length = hypot(b.x - a.x, b.y - a.y)
-                            if length > (best?.2 ?? 0) { best = (a, b, length) }
-                        }
-                    }
-                    let text = size(name, LabelPlacer.roadFont)
-                    guard let (a, b, length) = best, length >= text.width + 12 else { continue }
-                    seen.insert("road:" + name)
-                    var angle = atan2(b.y - a.y, b.x - a.x)
-                    if angle > .pi / 2 { angle -= .pi } else if angle < -.pi / 2 { angle += .pi }
-                    let mid = CGPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
-                    let w = text.width / 2 + 2, h = text.height / 2 + 1
-                    let c = abs(cos(angle)), sn = abs(sin(angle))
-                    let half = CGSize(width: w * c + h * sn, height: w * sn + h * c)
-                    let midMercator = viewport.mercator(for: mid.x, mid.y)
-                    var label = PlacedLabel(
-                        kind: .road, text: name, coordinate: coordinate(midMercator), anchor: mid,
-                        box: CGRect(x: mid.x - half.width, y: mid.y - half.height, width: 2 * half.width, height: 2 * half.height),
-                        icon: nil, placeID: nil, category: klass, priority: LabelPlacer.roadPriority[klass] ?? 10)
-                    label.angle = angle
-                    candidates.append(label)
+                    candidates.append(
+                        LabelCandidate(
+                            kind: .road, text: name, parts: feature.parts.map { $0.map { mercator($0, roads.extent) } },
+                            textSize: size(name, LabelPlacer.roadFont), category: klass, priority: LabelPlacer.roadPriority[klass] ?? 10))
                 }
             }
             if zoom >= 15, style.showPOIIcons || style.showPOIText, let pois = tile.layer("poi") {
@@ -185,45 +272,22 @@ final class LabelPlacer {
                         seen.insert(osm).inserted
                     else { continue }
                     let m = mercator(point, pois.extent)
-                    let s = viewport.point(forMercator: m)
-                    let iconSize = LabelPlacer.poiIcon
-                    let icon = CGRect(x: s.x - iconSize / 2, y: s.y - iconSize / 2, width: iconSize, height: iconSize)
-                    let text = size(name, LabelPlacer.poiFont)
-                    let box = CGRect(x: icon.minX, y: min(icon.minY, s.y - text.height / 2), width: iconSize + 3 + text.width, height: max(iconSize, text.height))
-                    let category = feature.properties["class"]?.string ?? "poi"
                     candidates.append(
-                        PlacedLabel(
-                            kind: .poi, text: name, coordinate: coordinate(m), anchor: CGPoint(x: s.x, y: s.y), box: box, icon: icon,
-                            placeID: LabelPlacer.placeID(osm), category: category, priority: -Double(feature.properties["rank"]?.number ?? 10)))
+                        LabelCandidate(
+                            kind: .poi, text: name, point: m, coordinate: coordinate(m), textSize: size(name, LabelPlacer.poiFont),
+                            placeID: LabelPlacer.placeID(osm), category: feature.properties["class"]?.string ?? "poi",
+                            priority: -Double(feature.properties["rank"]?.number ?? 10)))
                 }
             }
         }
-        // Most important first; then placed greedily where nothing overlaps.
-        candidates.sort { $0.priority != $1.priority ? $0.priority > $1.priority : $0.text < $1.text }
-        // Placed a margin beyond the view, so a short pan can reuse them (see `labels(for:)`).
-        let margin = viewport.tilt == 0 ? LabelPlacer.panMargin : 0
-        let view = CGRect(x: 0, y: 0, width: viewport.width, height: viewport.height).insetBy(dx: -margin, dy: -margin)
-        var placed: [PlacedLabel] = []
-        // Placed boxes by 64-point grid cell, so each candidate is tested only near itself.
-        var grid: [Int: [Int]] = [:]
-        func cells(_ r: CGRect) -> [Int] {
-            let x0 = Int((r.minX / 64).rounded(.down)), x1 = Int((r.maxX / 64).rounded(.down))
-            let y0 = Int((r.minY / 64).rounded(.down)), y1 = Int((r.maxY / 64).rounded(.down))
-            guard x1 - x0 < 64, y1 - y0 < 64 else { return [] }
-            var result: [Int] = []
-            for y in y0...y1 { for x in x0...x1 { result.append(y &* 4096 &+ x) } }
-            return result
+        // Stable: equal labels keep the tiles' order.
+        let order = candidates.indices.sorted {
+            let a = candidates[$0], b = candidates[$1]
+            if a.priority != b.priority { return a.priority > b.priority }
+            if a.text != b.text { return a.text < b.text }
+            return $0 < $1
         }
-        for candidate in candidates where candidate.box.intersects(view) && viewport.groundScale(atViewY: candidate.anchor.y) > 0.35 {
-            // Labels keep some room between them.
-            let room = candidate.box.insetBy(dx: -6, dy: -5)
-            let near = cells(room)
-            if near.contains(where: { cell in grid[cell]?.contains { placed[$0].box.intersects(room) } ?? false }) { continue }
-            for cell in cells(candidate.box) { grid[cell, default: []].append(placed.count) }
-            placed.append(candidate)
-            if placed.count >= 300 { break }
-        }
-        return placed
+        return order.map { candidates[$0] }
     }
 
     private func coordinate(_ m: MercatorPoint) -> CLLocationCoordinate2D {
@@ -258,9 +322,7 @@ final class LabelPlacer {
                 guard let icon = label.icon else { continue }
                 let color = style.poiIcon ?? LabelPlacer.color(for: label.category ?? "")
                 if style.showPOIIcons {
-                    canvas.fill(.ellipse(in: icon), with: .white)
-                    canvas.fill(.ellipse(in: icon.insetBy(dx: 1.5, dy: 1.5)), with: color)
-                    canvas.fill(.ellipse(in: icon.insetBy(dx: 6, dy: 6)), with: .white)
+                    canvas.draw(iconSprite(color, scale: canvas.scale), in: icon, interpolation: .fast)
                 }
                 guard style.showPOIText else { continue }
                 let sprite = sprite(label.text, LabelPlacer.poiFont, style.poiText ?? color.darkened(by: 0.25), scale: canvas.scale)
@@ -269,11 +331,20 @@ final class LabelPlacer {
         }
     }
 
-    private var sprites: [String: (bitmap: Bitmap, size: CGSize)] = [:]
+    /// What a label sprite is drawn from.
+    private struct SpriteKey: Hashable {
+        let text: String
+        let font: Font
+        let color: Color
+        let halo: Color
+        let scale: Double
+    }
+
+    private var sprites: [SpriteKey: (bitmap: Bitmap, size: CGSize)] = [:]
 
     /// A label's text with its halo, drawn once at a scale (2 points of margin for the halo).
     private func sprite(_ text: String, _ font: Font, _ color: Color, scale: Double) -> (bitmap: Bitmap, size: CGSize) {
-        let key = "\(scale)|\(font.size)|\(font.weight.value)|\(color)|\(halo)|\(text)"
+        let key = SpriteKey(text: text, font: font, color: color, halo: halo, scale: scale)
         if let sprite = sprites[key] { return sprite }
         if sprites.count > 2_000 { sprites.removeAll() }
         let layout = TextLayout(text: text, style: TextStyle(font: font, color: color, maximumLines: 1), width: 300)
@@ -284,6 +355,28 @@ final class LabelPlacer {
         let sprite = (canvas.bitmap, size)
         sprites[key] = sprite
         return sprite
+    }
+
+    private var iconSprites: [IconKey: Bitmap] = [:]
+
+    private struct IconKey: Hashable {
+        let color: Color
+        let scale: Double
+    }
+
+    /// A POI icon (a disc in a colour, ringed and dotted in white), drawn once per colour.
+    private func iconSprite(_ color: Color, scale: Double) -> Bitmap {
+        let key = IconKey(color: color, scale: scale)
+        if let sprite = iconSprites[key] { return sprite }
+        if iconSprites.count > 64 { iconSprites.removeAll() }
+        let size = LabelPlacer.poiIcon
+        let canvas = Canvas(size: CGSize(width: size, height: size), scale: scale)
+        let icon = CGRect(x: 0, y: 0, width: size, height: size)
+        canvas.fill(.ellipse(in: icon), with: .white)
+        canvas.fill(.ellipse(in: icon.insetBy(dx: 1.5, dy: 1.5)), with: color)
+        canvas.fill(.ellipse(in: icon.insetBy(dx: 6, dy: 6)), with: .white)
+        iconSprites[key] = canvas.bitmap
+        return canvas.bitmap
     }
 
     /// The halo colour of the labels being drawn.

@@ -257,9 +257,9 @@ extension GMSMapView {
         return zoom + Int((log2(scale)).rounded())
     }
 
-    /// Draws the basemap tiles (a grid per tile under tilt, so perspective holds).
+    /// Draws the basemap tiles.
     func drawBasemap(in canvas: Canvas, viewport: Viewport, scale: CGFloat) {
-        let cells = viewport.tilt > 0 ? 4 : 1
+        var pieces: [ProjectedImage] = []
         for (key, shift) in visibleTiles(viewport).tiles {
             let shown: (bitmap: Bitmap, source: CGRect?)?
             if basemap.rendersInBackground {
@@ -269,76 +269,43 @@ extension GMSMapView {
                 shown = basemap.bitmap(for: key, scale: scale).map { ($0, nil) }
             }
             guard let (bitmap, part) = shown else { continue }
-            drawTile(bitmap, part: part, at: key, shift: shift, in: canvas, viewport: viewport, cells: cells)
+            drawTile(bitmap, part: part, at: key, shift: shift, in: canvas, viewport: viewport, into: &pieces)
         }
+        canvas.draw(pieces)
     }
 
     /// Draws a tile's image (or the part of it given) over the tile's ground: one affine
-    /// mapping when flat, a grid of exactly mapped triangles under tilt so perspective holds.
+    /// mapping when flat; under tilt, its exact perspective mapping (the ground is a plane,
+    /// so a tile's square goes to its screen quad by one projective transform), added to
+    /// `pieces` for one drawing of them all.
     func drawTile(
-        _ bitmap: Bitmap, part: CGRect?, at key: TileKey, shift: Int, in canvas: Canvas, viewport: Viewport, cells: Int,
-        opacity: Double = 1
+        _ bitmap: Bitmap, part: CGRect?, at key: TileKey, shift: Int, in canvas: Canvas, viewport: Viewport, opacity: Double = 1,
+        into pieces: inout [ProjectedImage]
     ) {
         let n = Double(1 << key.z)
         let whole = part ?? CGRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height)
         let w = whole.width, h = whole.height
+        guard viewport.tilt <= 0 else {
+            // Source pixels -> projected points -> view points. Opaque tiles reach a pixel past
+            // their edges, so neighbours overlap and no seam shows.
+            let toMercator = ProjectiveTransform.affine(
+                a: 1 / (w * n), b: 0, c: 0, d: 1 / (h * n),
+                tx: (Double(key.x) - whole.minX / w) / n + Double(shift), ty: (Double(key.y) - whole.minY / h) / n)
+            pieces.append(
+                ProjectedImage(
+                    image: bitmap, part: whole, transform: viewport.mercatorToView.after(toMercator), bleed: opacity >= 1 ? 1 : 0,
+                    opacity: opacity))
+            return
+        }
         func corner(_ u: Double, _ v: Double) -> CGPoint {
             let p = viewport.point(forMercator: MercatorPoint(x: (Double(key.x) + u) / n + Double(shift), y: (Double(key.y) + v) / n))
             return CGPoint(x: p.x, y: p.y)
         }
-        guard cells > 1 else {
-            // Flat: one exact affine mapping; a hair of overlap hides seams between tiles.
-            let bleed = 0.5 / 256
-            canvas.draw(
-                bitmap, source: whole, topLeft: corner(-bleed, -bleed), topRight: corner(1 + bleed, -bleed),
-                bottomLeft: corner(-bleed, 1 + bleed), opacity: opacity, interpolation: .fast)
-            return
-        }
-        // Under tilt: a grid of cells, finer where perspective bends the tile more (how far its
-        // fourth corner is from where an affine mapping would put it). Cells that an affine
-        // mapping draws to within a third of a point are drawn whole; others as two triangles,
-        // each mapped exactly at its corners and clipped a little beyond its edges.
-        let bend = { (tl: CGPoint, tr: CGPoint, bl: CGPoint, br: CGPoint) in
-            hypot(tr.x + bl.x - tl.x - br.x, tr.y + bl.y - tl.y - br.y)
-        }
-        let error = bend(corner(0, 0), corner(1, 0), corner(0, 1), corner(1, 1))
-        let grid = error.isFinite ? min(cells, max(1, Int((error / 0.35).squareRoot().rounded(.up)))) : cells
-        for row in 0..<grid {
-            for column in 0..<grid {
-                let u0 = Double(column) / Double(grid), u1 = Double(column + 1) / Double(grid)
-                let v0 = Double(row) / Double(grid), v1 = Double(row + 1) / Double(grid)
-                let tl = corner(u0, v0), tr = corner(u1, v0), bl = corner(u0, v1), br = corner(u1, v1)
-                // Cells wholly off the view are skipped.
-                let xs = [tl.x, tr.x, bl.x, br.x], ys = [tl.y, tr.y, bl.y, br.y]
-                if (xs.max() ?? 0) < -1 || (xs.min() ?? 0) > viewport.width + 1 || (ys.max() ?? 0) < -1 || (ys.min() ?? 0) > viewport.height + 1 {
-                    continue
-                }
-                let source = CGRect(x: whole.minX + u0 * w, y: whole.minY + v0 * h, width: (u1 - u0) * w, height: (v1 - v0) * h)
-                if bend(tl, tr, bl, br) < 0.35 {
-                    let bleed = 0.5 / Double(grid) / 256
-                    let a = corner(u0 - bleed, v0 - bleed), b = corner(u1 + bleed, v0 - bleed), c = corner(u0 - bleed, v1 + bleed)
-                    let d = CGPoint(x: b.x + c.x - a.x, y: b.y + c.y - a.y)
-                    canvas.draw(bitmap, source: source, topLeft: a, topRight: b, bottomLeft: c, clip: [a, b, d, c], opacity: opacity, interpolation: .fast)
-                    continue
-                }
-                canvas.draw(
-                    bitmap, source: source, topLeft: tl, topRight: tr, bottomLeft: bl, clip: grow([tl, tr, bl]), opacity: opacity,
-                    interpolation: .fast)
-                let opposite = CGPoint(x: tr.x + bl.x - br.x, y: tr.y + bl.y - br.y)
-                canvas.draw(
-                    bitmap, source: source, topLeft: opposite, topRight: tr, bottomLeft: bl, clip: grow([tr, br, bl]), opacity: opacity,
-                    interpolation: .fast)
-            }
-        }
-    }
-
-    /// A triangle grown outward by half a point, so adjacent triangles overlap.
-    private func grow(_ triangle: [CGPoint]) -> [CGPoint] {
-        let cx = triangle.reduce(0) { $0 + $1.x } / 3, cy = triangle.reduce(0) { $0 + $1.y } / 3
-        return triangle.map { p in
-            let dx = p.x - cx, dy = p.y - cy, length = max(hypot(dx, dy), 1e-9)
-            return CGPoint(x: p.x + dx / length * 0.7, y: p.y + dy / length * 0.7)
-        }
+        // Flat: one exact affine mapping; a hair of overlap hides seams between tiles.
+        let bleed = 0.5 / 256
+        canvas.draw(
+            bitmap, source: whole, topLeft: corner(-bleed, -bleed), topRight: corner(1 + bleed, -bleed),
+            bottomLeft: corner(-bleed, 1 + bleed), opacity: opacity, interpolation: .fast)
     }
 
     /// Renders the tiles the camera needs that are not ready, reporting the work to the

@@ -92,6 +92,24 @@ struct BasemapEngineTests {
         }
     }
 
+    @Test func labelsFollowATiltedRotatedPanExactly() throws {
+        let (map, host, _) = helsinki()
+        map.camera = GMSCameraPosition(target: map.camera.target, zoom: 16, bearing: 30, viewingAngle: 45)
+        host.prepareTiles()
+        #expect(!host.pointsOfInterest().isEmpty)
+        // Pans over the same tiles reuse the gathered candidates; every label is projected again.
+        for shift in [3.0, 20.0, 120.0] {
+            map.camera = GMSCameraPosition(
+                target: map.projection.coordinate(for: CGPoint(x: 320 + shift, y: 200 - shift / 2)), zoom: 16, bearing: 30, viewingAngle: 45)
+            let pois = host.pointsOfInterest()
+            #expect(!pois.isEmpty)
+            for poi in pois {
+                let drawn = map.projection.point(for: poi.coordinate)
+                #expect(abs(drawn.x - poi.point.x) < 0.01 && abs(drawn.y - poi.point.y) < 0.01, "\(poi.name) after \(shift)")
+            }
+        }
+    }
+
     @Test func helsinkiFrameGolden() {
         UIScreen.main.scale = 2
         let map = GMSMapView(
