@@ -10,9 +10,12 @@ setup:
 build: setup
 	$(SWIFT) build -c release --product openmaps
 
+# The playground: OpenMaps live in a browser (open the URL it prints). HOST and PORT override
+# where it listens (loopback by default).
+HOST ?= 127.0.0.1
+PORT ?= 8080
 run: build
-	@mkdir -p $(OUT)
-	$$($(SWIFT) build -c release --show-bin-path)/openmaps sample -o $(OUT)/sample.png
+	$$($(SWIFT) build -c release --show-bin-path)/openmaps serve --host $(HOST) --port $(PORT)
 
 test: setup
 	$(SWIFT) test

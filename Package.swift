@@ -4,7 +4,8 @@ import PackageDescription
 /// OpenMaps: the Maps SDK for iOS programming model, on Linux.
 ///
 /// Layers, each importing only those below it:
-/// MapGeometry → MapDrawing → MapUIKit → OpenMaps → openmaps.
+/// MapGeometry → MapDrawing → MapUIKit → Basemap / Geocoding → OpenMaps → MapReplay / Playground
+/// → openmaps.
 let package = Package(
     name: "OpenMaps",
     platforms: [.macOS(.v14)],
@@ -24,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     ],
     targets: [
         // System libraries.
@@ -70,11 +72,23 @@ let package = Package(
             ]
         ),
         .target(name: "MapReplay", dependencies: ["OpenMaps", "MapDrawing"]),
+        // The playground: maps in sessions served to a browser (the page is its screen and touch surface).
+        .target(
+            name: "Playground",
+            dependencies: [
+                "OpenMaps", "MapReplay", "MapDrawing",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Web")]
+        ),
         .executableTarget(
             name: "openmaps",
             dependencies: [
-                "OpenMaps", "MapReplay", "MapDrawing", "Geocoding",
+                "OpenMaps", "MapReplay", "MapDrawing", "Geocoding", "Playground",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -94,6 +108,13 @@ let package = Package(
             exclude: ["Scenarios", "__Goldens__"]),
         // The guides' own Swift code, compiled with only the import changed.
         .testTarget(name: "GuideCompatibilityTests", dependencies: ["OpenMaps"]),
+        .testTarget(
+            name: "PlaygroundTests",
+            dependencies: [
+                "Playground", "OpenMaps", "MapDrawing",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            ]),
         .testTarget(
             name: "OpenMapsTests",
             dependencies: ["OpenMaps", "MapDrawing", "GoldenImages", "LocalTileServer"],

@@ -9,7 +9,7 @@ public final class ScenarioRunner {
     private let scenario: Scenario
     private let mapView: GMSMapView
     private let host: GMSMapViewHost
-    private var delegate: ScriptedDelegate!
+    private var delegate: RecordingDelegate!
     private var markers: [String: GMSMarker] = [:]
     private var order: [String] = []
     private var nextTouchID = 1
@@ -24,8 +24,9 @@ public final class ScenarioRunner {
             bearing: spec.bearing ?? 0, viewingAngle: spec.viewingAngle ?? 0)
         mapView = GMSMapView(frame: CGRect(origin: .zero, size: scenario.size), camera: camera)
         host = GMSMapViewHost(mapView: mapView)
-        delegate = ScriptedDelegate(
-            spec: scenario.delegate, clock: { [unowned host] in host.time }, ids: { [unowned self] in self.id(of: $0) })
+        delegate = RecordingDelegate(
+            forwardingTo: ScriptedDelegate(spec: scenario.delegate, ids: { [unowned self] in self.id(of: $0) }),
+            clock: { [unowned host] in host.time }, ids: { [unowned self] in self.id(of: $0) })
         if let padding = scenario.padding { mapView.padding = padding }
         if let minZoom = scenario.minZoom ?? scenario.maxZoom.map({ _ in kGMSMinZoomLevel }) {
             mapView.setMinZoom(minZoom, maxZoom: scenario.maxZoom ?? kGMSMaxZoomLevel)
@@ -364,10 +365,10 @@ public final class ScenarioRunner {
         let selected = mapView.selectedMarker
         line.add("selectedMarker", string: selected.map(id))
         line.add("infoWindow", string: selected.flatMap { host.isInfoWindowOpen(for: $0) ? id(of: $0) : nil })
-        line.add("camera", ScriptedDelegate.camera(mapView.camera))
+        line.add("camera", RecordingDelegate.camera(mapView.camera))
         let entries = order.compactMap { key -> String? in
             guard let marker = markers[key], marker.map === mapView else { return nil }
-            return JSONLine.quote(key) + ":{\"position\":" + ScriptedDelegate.coordinate(marker.position) + "}"
+            return JSONLine.quote(key) + ":{\"position\":" + RecordingDelegate.coordinate(marker.position) + "}"
         }
         line.add("markers", "{" + entries.joined(separator: ",") + "}")
         return line.text

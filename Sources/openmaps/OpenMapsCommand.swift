@@ -6,6 +6,6 @@ struct OpenMapsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "openmaps",
         abstract: "OpenMaps: the Maps SDK for iOS programming model, on Linux.",
-        subcommands: [ReplayCommand.self, RenderCommand.self, GeocodeCommand.self, SampleCommand.self]
+        subcommands: [ServeCommand.self, ReplayCommand.self, RenderCommand.self, GeocodeCommand.self, SampleCommand.self]
     )
 }

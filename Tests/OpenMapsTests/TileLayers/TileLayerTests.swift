@@ -207,6 +207,12 @@ struct TileLayerTests {
         for step in 0..<24 {
             map.mapView.camera = GMSCameraPosition(latitude: 48, longitude: 10 + Double(step) * 6, zoom: 7)
             map.host.runUntilIdle()
+            // On a busy machine the bounded waits of virtual time may end first: wait for the fetches.
+            let deadline = Date().addingTimeInterval(5)
+            while map.host.hasTilesInFlight, Date() < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+                map.host.runUntilIdle()
+            }
         }
         #expect(layer.cachedTileCount <= GMSTileLayer.cacheLimit)
         #expect(server.stats.count("ok") > GMSTileLayer.cacheLimit)

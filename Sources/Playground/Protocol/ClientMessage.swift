@@ -1,0 +1,116 @@
+import Foundation
+
+/// A message from the page, checked: every number finite and within bounds.
+enum ClientMessage: Equatable {
+    /// The page's first message: which sample, and the canvas in CSS pixels with the device
+    /// pixel ratio.
+    case hello(sample: String?, width: Double, height: Double, scale: Double)
+    /// The canvas changed size or pixel ratio.
+    case resize(width: Double, height: Double, scale: Double)
+    /// A pointer went down, moved, went up or was cancelled (CSS pixels in the canvas).
+    case pointer(Pointer)
+    /// A wheel turn over the canvas: `delta` in pixels, positive away from the user (zoom out).
+    case wheel(x: Double, y: Double, delta: Double)
+    /// The page showed a frame.
+    case ack
+    /// Switch to another sample.
+    case sample(String)
+
+    /// One pointer event, as Pointer Events report it.
+    struct Pointer: Equatable {
+        enum Phase: String { case down, move, up, cancel }
+        enum Kind: String { case mouse, touch, pen }
+        let phase: Phase
+        let id: Int
+        let kind: Kind
+        let x: Double
+        let y: Double
+        /// Modifier keys (a mouse's shift-drag rotates, alt-drag tilts).
+        let shift: Bool
+        let alt: Bool
+    }
+
+    /// Why a message was refused.
+    struct Invalid: Error, Equatable, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The largest canvas side accepted, in CSS pixels.
+    static let maximumSide = 4096.0
+    /// How far outside the canvas a pointer may be reported.
+    static let maximumCoordinate = 100_000.0
+
+    /// The fields any message may have, as JSON gives them (a wrong type fails decoding).
+    private struct Fields: Decodable {
+        let type: String
+        let sample: String?
+        let name: String?
+        let width: Double?
+        let height: Double?
+        let scale: Double?
+        let phase: String?
+        let id: Double?
+        let pointerType: String?
+        let x: Double?
+        let y: Double?
+        let delta: Double?
+        let shift: Bool?
+        let alt: Bool?
+    }
+
+    /// Parses and checks a text message.
+    static func parse(_ text: String) throws(Invalid) -> ClientMessage {
+        let fields: Fields
+        do {
+            fields = try JSONDecoder().decode(Fields.self, from: Data(text.utf8))
+        } catch {
+            throw Invalid(description: "not a message: \(String(describing: error).prefix(120))")
+        }
+        switch fields.type {
+        case "hello":
+            if let sample = fields.sample, sample.count > 64 { throw Invalid(description: "sample name too long") }
+            let (width, height, scale) = try size(fields)
+            return .hello(sample: fields.sample, width: width, height: height, scale: scale)
+        case "resize":
+            let (width, height, scale) = try size(fields)
+            return .resize(width: width, height: height, scale: scale)
+        case "pointer":
+            guard let phase = fields.phase.flatMap(Pointer.Phase.init(rawValue:)) else {
+                throw Invalid(description: "pointer.phase must be down, move, up or cancel")
+            }
+            let id = try number(fields.id, "id", within: 0...Double(Int32.max))
+            return .pointer(
+                Pointer(
+                    phase: phase, id: Int(id), kind: fields.pointerType.flatMap(Pointer.Kind.init(rawValue:)) ?? .mouse,
+                    x: try number(fields.x, "x", within: -maximumCoordinate...maximumCoordinate),
+                    y: try number(fields.y, "y", within: -maximumCoordinate...maximumCoordinate),
+                    shift: fields.shift ?? false, alt: fields.alt ?? false))
+        case "wheel":
+            return .wheel(
+                x: try number(fields.x, "x", within: -maximumCoordinate...maximumCoordinate),
+                y: try number(fields.y, "y", within: -maximumCoordinate...maximumCoordinate),
+                delta: try number(fields.delta, "delta", within: -10_000...10_000))
+        case "ack":
+            return .ack
+        case "sample":
+            guard let name = fields.name, name.count <= 64 else { throw Invalid(description: "sample.name missing") }
+            return .sample(name)
+        default:
+            throw Invalid(description: "unknown type")
+        }
+    }
+
+    private static func size(_ fields: Fields) throws(Invalid) -> (Double, Double, Double) {
+        (
+            try number(fields.width, "width", within: 1...maximumSide), try number(fields.height, "height", within: 1...maximumSide),
+            try number(fields.scale, "scale", within: 0.25...8)
+        )
+    }
+
+    private static func number(_ value: Double?, _ key: String, within range: ClosedRange<Double>) throws(Invalid) -> Double {
+        guard let value, value.isFinite, range.contains(value) else {
+            throw Invalid(description: "\(key) must be a number in \(range.lowerBound)...\(range.upperBound)")
+        }
+        return value
+    }
+}

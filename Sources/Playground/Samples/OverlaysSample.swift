@@ -1,0 +1,75 @@
+import OpenMaps
+
+/// Overlays: a tappable circle, a polygon with a hole, a polyline and a ground overlay.
+final class OverlaysSample: UIViewController, GMSMapViewDelegate {
+    override func loadView() {
+        let mapView = GMSMapView(frame: .zero, camera: GMSCameraPosition.camera(withTarget: Helsinki.centre, zoom: 14.5))
+        mapView.delegate = self
+
+        let circle = GMSCircle(position: Helsinki.places[4].coordinate, radius: 250)
+        circle.fillColor = UIColor(red: 0.9, green: 0.2, blue: 0.2, alpha: 0.25)
+        circle.strokeColor = .red
+        circle.strokeWidth = 2
+        circle.isTappable = true
+        circle.title = "circle"
+        circle.map = mapView
+
+        let outer = GMSMutablePath()
+        for (lat, lng) in [(60.1745, 24.9250), (60.1745, 24.9350), (60.1680, 24.9350), (60.1680, 24.9250)] {
+            outer.add(CLLocationCoordinate2D(latitude: lat, longitude: lng))
+        }
+        let hole = GMSMutablePath()
+        for (lat, lng) in [(60.1725, 24.9280), (60.1725, 24.9320), (60.1700, 24.9320), (60.1700, 24.9280)] {
+            hole.add(CLLocationCoordinate2D(latitude: lat, longitude: lng))
+        }
+        let polygon = GMSPolygon(path: outer)
+        polygon.holes = [hole]
+        polygon.fillColor = UIColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 0.3)
+        polygon.strokeColor = .blue
+        polygon.strokeWidth = 2
+        polygon.isTappable = true
+        polygon.title = "polygon"
+        polygon.map = mapView
+
+        let route = GMSMutablePath()
+        for place in Helsinki.places { route.add(place.coordinate) }
+        let polyline = GMSPolyline(path: route)
+        polyline.strokeWidth = 5
+        polyline.strokeColor = UIColor(red: 0.1, green: 0.6, blue: 0.3, alpha: 0.9)
+        polyline.geodesic = true
+        polyline.isTappable = true
+        polyline.title = "polyline"
+        polyline.map = mapView
+
+        let southWest = CLLocationCoordinate2D(latitude: 60.1640, longitude: 24.9380)
+        let northEast = CLLocationCoordinate2D(latitude: 60.1665, longitude: 24.9460)
+        let ground = GMSGroundOverlay(bounds: GMSCoordinateBounds(coordinate: southWest, coordinate: northEast), icon: OverlaysSample.groundImage())
+        ground.opacity = 0.7
+        ground.isTappable = true
+        ground.title = "ground overlay"
+        ground.map = mapView
+
+        view = mapView
+    }
+
+    /// A small picture for the ground overlay, drawn with the views it is made of.
+    private static func groundImage() -> UIImage {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 160, height: 60))
+        view.backgroundColor = UIColor(red: 1, green: 0.85, blue: 0.3, alpha: 1)
+        let label = UILabel(frame: view.bounds)
+        label.text = "GMSGroundOverlay"
+        label.textAlignment = .center
+        label.font = .boldSystemFont(ofSize: 16)
+        view.addSubview(label)
+        return view.renderedImage(scale: 2)
+    }
+
+    func mapView(_ mapView: GMSMapView, didTap overlay: GMSOverlay) {
+        if let circle = overlay as? GMSCircle {
+            // Each tap toggles the circle's colour.
+            let red = circle.strokeColor == .red
+            circle.strokeColor = red ? .purple : .red
+            circle.fillColor = red ? UIColor(red: 0.5, green: 0.2, blue: 0.8, alpha: 0.25) : UIColor(red: 0.9, green: 0.2, blue: 0.2, alpha: 0.25)
+        }
+    }
+}

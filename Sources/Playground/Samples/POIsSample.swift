@@ -1,0 +1,22 @@
+import OpenMaps
+
+/// Tapping a point of interest opens an info window with its name, as the events guide shows.
+final class POIsSample: UIViewController, GMSMapViewDelegate {
+    private let infoMarker = GMSMarker()
+
+    override func loadView() {
+        let mapView = GMSMapView(frame: .zero, camera: GMSCameraPosition.camera(withTarget: Helsinki.centre, zoom: 17))
+        mapView.delegate = self
+        view = mapView
+    }
+
+    func mapView(_ mapView: GMSMapView, didTapPOIWithPlaceID placeID: String, name: String, location: CLLocationCoordinate2D) {
+        infoMarker.snippet = placeID
+        infoMarker.position = location
+        infoMarker.title = name
+        infoMarker.opacity = 0
+        infoMarker.infoWindowAnchor.y = 1
+        infoMarker.map = mapView
+        mapView.selectedMarker = infoMarker
+    }
+}

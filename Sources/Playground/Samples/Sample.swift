@@ -1,0 +1,73 @@
+import OpenMaps
+
+/// A sample of the playground: a view controller with a map and a delegate, written the way an
+/// app using the Maps SDK for iOS would write it.
+public struct PlaygroundSample: Sendable {
+    /// The name in `/?sample=NAME`.
+    public let name: String
+    /// What the side panel lists.
+    public let title: String
+    /// One sentence on what to try.
+    public let summary: String
+    /// Makes the sample's view controller (its view is, or contains, the map).
+    public let make: @MainActor @Sendable () -> UIViewController
+
+    /// Every sample, in the side panel's order; the first is the default.
+    public static let all: [PlaygroundSample] = [
+        PlaygroundSample(
+            name: "markers", title: "Markers", summary: "Markers over Helsinki, one info window open. Tap a marker or the map.",
+            make: { MarkersSample() }),
+        PlaygroundSample(
+            name: "info-windows", title: "Info windows",
+            summary: "The default window, a contents view, a custom window, title only, a long snippet and CJK text.",
+            make: { InfoWindowsSample() }),
+        PlaygroundSample(
+            name: "marker-events", title: "Marker events",
+            summary: "A tap handled by the delegate, the default tap, re-tapping, and a window tracking its changes.",
+            make: { MarkerEventsSample() }),
+        PlaygroundSample(
+            name: "map-events", title: "Map events", summary: "The events guide's map over Singapore: every camera and tap event.",
+            make: { MapEventsSample() }),
+        PlaygroundSample(
+            name: "camera", title: "Camera",
+            summary: "Tap a marker to fly to it tilted; tap the map to fit all of them. Zoom is held to 11...18, with padding.",
+            make: { CameraSample() }),
+        PlaygroundSample(
+            name: "geocoder", title: "Geocoder",
+            summary: "Long press: a marker titled with the address. When the camera rests, its centre is geocoded too.",
+            make: { GeocoderSample() }),
+        PlaygroundSample(
+            name: "pois", title: "Points of interest", summary: "Tap a POI: its name in an info window.", make: { POIsSample() }),
+        PlaygroundSample(
+            name: "overlays", title: "Overlays",
+            summary: "A tappable circle, a polygon with a hole, a polyline and a ground overlay.", make: { OverlaysSample() }),
+        PlaygroundSample(
+            name: "dragging", title: "Dragging", summary: "Long press a marker, then drag it.", make: { DraggingSample() }),
+        PlaygroundSample(
+            name: "my-location", title: "My location",
+            summary: "A simulated location walking along Esplanadi; the button follows it.", make: { MyLocationSample() }),
+        PlaygroundSample(
+            name: "styles", title: "Styles", summary: "Tap the map to cycle: default, night, POIs hidden.", make: { StylesSample() }),
+        PlaygroundSample(
+            name: "many-markers", title: "10,000 markers", summary: "10,000 markers over London, no clustering.",
+            make: { ManyMarkersSample() }),
+    ]
+
+    /// The sample of a name; the default for an unknown or missing one.
+    public static func named(_ name: String?) -> PlaygroundSample {
+        all.first { $0.name == name } ?? all[0]
+    }
+}
+
+/// Places in central Helsinki the samples use.
+enum Helsinki {
+    static let centre = CLLocationCoordinate2D(latitude: 60.1699, longitude: 24.9410)
+    static let places: [(name: String, snippet: String, coordinate: CLLocationCoordinate2D)] = [
+        ("Helsinki Cathedral", "Unioninkatu 29", CLLocationCoordinate2D(latitude: 60.1705, longitude: 24.9522)),
+        ("Central Station", "Kaivokatu 1", CLLocationCoordinate2D(latitude: 60.1719, longitude: 24.9414)),
+        ("Stockmann", "Aleksanterinkatu 52", CLLocationCoordinate2D(latitude: 60.1687, longitude: 24.9420)),
+        ("Ateneum", "Kaivokatu 2", CLLocationCoordinate2D(latitude: 60.1703, longitude: 24.9441)),
+        ("Market Square", "Eteläranta", CLLocationCoordinate2D(latitude: 60.1675, longitude: 24.9530)),
+        ("Kiasma", "Mannerheiminaukio 2", CLLocationCoordinate2D(latitude: 60.1722, longitude: 24.9370)),
+    ]
+}

@@ -1,0 +1,252 @@
+import Foundation
+import Logging
+import MapDrawing
+import MapReplay
+import OpenMaps
+
+/// What a session sends the page: a JSON text message or a JPEG frame.
+public enum OutgoingMessage: Sendable, Equatable {
+    case text(String)
+    case frame(Data)
+}
+
+/// One browser tab: its own sample view controller, map view and delegate, sized to the tab's
+/// canvas and pixel ratio, driven in real time. Input comes in as ``ClientMessage``s; frames
+/// and the delegate's callbacks go out through ``outgoing``.
+@MainActor
+public final class PlaygroundSession {
+    private static let logger = Logger(label: "OpenMaps.Playground")
+
+    /// The session's number (for logs).
+    public let id: Int
+    /// Messages for the page, in order.
+    public let outgoing: AsyncStream<OutgoingMessage>
+    private let continuation: AsyncStream<OutgoingMessage>.Continuation
+    /// The sample shown.
+    public private(set) var sample: PlaygroundSample?
+    /// The hosted map (nil until the page has said hello).
+    public private(set) var host: GMSMapViewHost?
+    private var controller: UIViewController?
+    private var recorder: RecordingDelegate?
+    private var input = PointerInput()
+    private var scale: Double = 1
+    private let clock = SystemClock()
+    /// Frames sent and not yet acknowledged; at most ``maximumFramesInFlight``.
+    private var framesInFlight = 0
+    private var pendingEvents: [(selector: String, line: String)] = []
+    private var loop: Task<Void, Never>?
+    /// When the page last sent something (on the session's clock).
+    private var lastInput: TimeInterval = 0
+    private let idleTimeout: TimeInterval
+    /// Messages refused as malformed or hostile.
+    public private(set) var refusedMessages = 0
+    /// Frames sent.
+    public private(set) var framesSent = 0
+    /// Whether the session has ended.
+    public private(set) var isClosed = false
+
+    /// Frames the page may be behind by before rendering waits for it.
+    public nonisolated static let maximumFramesInFlight = 2
+    /// JPEG quality of frames.
+    public nonisolated static let frameQuality = 80
+
+    init(id: Int, idleTimeout: TimeInterval) {
+        self.id = id
+        self.idleTimeout = idleTimeout
+        (outgoing, continuation) = AsyncStream.makeStream(of: OutgoingMessage.self, bufferingPolicy: .unbounded)
+    }
+
+    /// The session's clock: seconds since it began.
+    var now: TimeInterval { clock.now }
+
+    /// Handles a text message from the page; malformed ones are counted, logged and dropped.
+    public func receive(_ text: String) {
+        guard !isClosed else { return }
+        let message: ClientMessage
+        do {
+            message = try ClientMessage.parse(text)
+        } catch {
+            refuse("\(error)")
+            return
+        }
+        lastInput = now
+        atScreenScale { handle(message) }
+    }
+
+    /// Runs `body` with the screen scale at the tab's pixel ratio (the engine reads it while
+    /// drawing info windows and icons), restoring it after: sessions at different ratios, and
+    /// whatever else the process hosts, never see each other's.
+    private func atScreenScale(_ body: () -> Void) {
+        let previous = UIScreen.main.scale
+        UIScreen.main.scale = scale
+        body()
+        UIScreen.main.scale = previous
+    }
+
+    /// Counts a message that could not be used (binary, oversized, malformed).
+    public func refuse(_ reason: String) {
+        refusedMessages += 1
+        if refusedMessages <= 10 || refusedMessages % 100 == 0 {
+            PlaygroundSession.logger.warning("session \(id): message dropped (\(reason)); \(refusedMessages) so far")
+        }
+    }
+
+    func handle(_ message: ClientMessage) {
+        switch message {
+        case .hello(let name, let width, let height, let scale):
+            load(PlaygroundSample.named(name), size: CGSize(width: width, height: height), scale: scale)
+        case .sample(let name):
+            let size = host?.mapView.bounds.size ?? CGSize(width: 640, height: 480)
+            load(PlaygroundSample.named(name), size: size, scale: scale)
+        case .resize(let width, let height, let scale):
+            self.scale = PlaygroundSession.clampedScale(scale)
+            host?.resize(to: CGSize(width: width, height: height))
+            host?.mapView.setNeedsDisplay()
+        case .pointer(let pointer):
+            guard let host else { return }
+            for touch in input.touches(for: pointer, size: host.mapView.bounds.size, at: mapTime) { host.send(touch) }
+        case .wheel(let x, let y, let delta):
+            guard let host else { return }
+            for touch in input.touches(forWheelAt: CGPoint(x: x, y: y), delta: delta, at: mapTime) { host.send(touch) }
+        case .ack:
+            framesInFlight = max(0, framesInFlight - 1)
+        }
+    }
+
+    /// Frames are drawn at the tab's pixel ratio, within 1...3.
+    private static func clampedScale(_ scale: Double) -> Double { min(max(scale, 1), 3) }
+
+    /// The map's clock follows the session's: real time.
+    private var mapTime: TimeInterval { max(host?.time ?? 0, timeOffset + now) }
+    private var timeOffset: TimeInterval = 0
+
+    private func load(_ sample: PlaygroundSample, size: CGSize, scale: Double) {
+        if let host {
+            for touch in input.cancelAll(at: mapTime) { host.send(touch) }
+        }
+        self.scale = PlaygroundSession.clampedScale(scale)
+        UIScreen.main.scale = self.scale
+        let controller = sample.make()
+        controller.loadViewIfNeeded()
+        guard let mapView = PlaygroundSession.mapView(in: controller.view) else {
+            PlaygroundSession.logger.error("sample \(sample.name) has no map view")
+            return
+        }
+        controller.view.frame = CGRect(origin: .zero, size: size)
+        let host = GMSMapViewHost(mapView: mapView, size: size)
+        host.rendersTilesInBackground = true
+        // The sample's own delegate answers; a recorder in front logs each callback for the page.
+        let recorder = RecordingDelegate(
+            forwardingTo: mapView.delegate, clock: { [unowned host] in host.time },
+            ids: { marker in (marker.userData as? String) ?? marker.title ?? "marker" })
+        recorder.onLine = { [weak self] selector, line in self?.pendingEvents.append((selector, line)) }
+        mapView.delegate = recorder
+        controller.viewWillAppear(false)
+        controller.viewDidAppear(false)
+        self.sample = sample
+        self.controller = controller
+        self.recorder = recorder
+        self.host = host
+        input = PointerInput()
+        timeOffset = -now
+        framesInFlight = 0
+        pendingEvents = []
+        host.prepareTiles()
+        let samples = PlaygroundSample.all.map { PlaygroundSession.json(["name": $0.name, "title": $0.title, "summary": $0.summary]) }
+        send(
+            .text(
+                "{\"type\":\"ready\",\"sample\":" + PlaygroundSession.quote(sample.name) + ",\"samples\":["
+                    + samples.joined(separator: ",") + "]}"))
+    }
+
+    /// The map view a sample shows: its view, or the first map among its subviews.
+    private static func mapView(in view: UIView?) -> GMSMapView? {
+        guard let view else { return nil }
+        if let map = view as? GMSMapView { return map }
+        for child in view.subviews { if let map = mapView(in: child) { return map } }
+        return nil
+    }
+
+    /// Starts the session's frame loop: 60 times a second it runs the map's frames up to now,
+    /// sends the delegate's callbacks, and a frame when something changed and the page keeps up.
+    func start() {
+        loop = Task { [weak self] in
+            while let self, !self.isClosed {
+                let began = self.now
+                self.step()
+                let elapsed = self.now - began
+                let pause = max(0.001, GMSMapViewHost.frameInterval - elapsed)
+                try? await Task.sleep(nanoseconds: UInt64(pause * 1e9))
+            }
+        }
+    }
+
+    /// One turn of the loop (also called directly by tests).
+    func step() {
+        atScreenScale(turn)
+    }
+
+    private func turn() {
+        if now - lastInput > idleTimeout {
+            PlaygroundSession.logger.info("session \(id): idle for \(Int(idleTimeout)) s, closing")
+            close()
+            return
+        }
+        guard let host else { return }
+        for touch in input.step(at: mapTime) { host.send(touch) }
+        host.advance(to: mapTime)
+        if sample?.name == "my-location" {
+            host.setMyLocation(LocationSimulation.location(at: host.time))
+        }
+        flushEvents()
+        if framesInFlight < PlaygroundSession.maximumFramesInFlight, host.needsFrame, host.mapView.bounds.width > 0 {
+            sendFrame(host.renderFrame(scale: scale))
+        }
+    }
+
+    private func sendFrame(_ bitmap: Bitmap) {
+        do {
+            let data = try bitmap.jpegData(quality: PlaygroundSession.frameQuality)
+            framesInFlight += 1
+            framesSent += 1
+            send(.frame(data))
+        } catch {
+            PlaygroundSession.logger.error("session \(id): frame not encoded: \(error)")
+        }
+    }
+
+    private func flushEvents() {
+        guard !pendingEvents.isEmpty else { return }
+        let items = pendingEvents.map { "{\"selector\":" + PlaygroundSession.quote($0.selector) + ",\"line\":" + PlaygroundSession.quote($0.line) + "}" }
+        pendingEvents = []
+        send(.text("{\"type\":\"events\",\"items\":[" + items.joined(separator: ",") + "]}"))
+    }
+
+    private func send(_ message: OutgoingMessage) {
+        guard !isClosed else { return }
+        continuation.yield(message)
+    }
+
+    /// Ends the session: the frame loop stops and ``outgoing`` finishes.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        loop?.cancel()
+        if let host {
+            for touch in input.cancelAll(at: mapTime) { host.send(touch) }
+            host.mapView.delegate = nil
+        }
+        continuation.finish()
+    }
+
+    static func quote(_ text: String) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes]),
+            let array = String(data: data, encoding: .utf8)
+        else { return "\"\"" }
+        return String(array.dropFirst().dropLast())
+    }
+
+    static func json(_ fields: [String: String]) -> String {
+        "{" + fields.sorted { $0.key < $1.key }.map { quote($0.key) + ":" + quote($0.value) }.joined(separator: ",") + "}"
+    }
+}

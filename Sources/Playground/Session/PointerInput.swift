@@ -1,0 +1,133 @@
+import OpenMaps
+
+/// Turns the page's pointer input into the touches a phone's screen would report; the map's
+/// own recognizers decide what they mean.
+///
+/// Touch and pen pointers are fingers. A mouse is one finger, except: shift-drag is two
+/// fingers turning about the view's centre (rotate), alt-drag is two fingers moving up or
+/// down side by side (tilt), and the wheel is two fingers pinching about the pointer.
+@MainActor
+struct PointerInput {
+    /// The fingers a pointer stands for, by pointer id.
+    private var gestures: [Int: Gesture] = [:]
+    private var nextFinger = 1
+    /// A wheel pinch under way: its centre, its fingers' current half-spread, and when the
+    /// last turn came.
+    private var pinch: (fingers: (Int, Int), centre: CGPoint, spread: Double, last: TimeInterval)?
+
+    /// How far apart the synthesized fingers start.
+    static let spread = 60.0
+    /// How long after the last wheel turn the pinch lifts.
+    static let wheelRest: TimeInterval = 0.15
+
+    private enum Gesture {
+        case finger(Int)
+        case rotate(fingers: (Int, Int), centre: CGPoint, radius: Double)
+        case tilt(fingers: (Int, Int), start: CGPoint)
+    }
+
+    private mutating func finger() -> Int {
+        defer { nextFinger = nextFinger == Int(Int32.max) ? 1 : nextFinger + 1 }
+        return nextFinger
+    }
+
+    /// The touches for a pointer event at a time, in a view of a size.
+    mutating func touches(for pointer: ClientMessage.Pointer, size: CGSize, at time: TimeInterval) -> [MapTouch] {
+        let point = CGPoint(x: pointer.x, y: pointer.y)
+        switch pointer.phase {
+        case .down:
+            // A pointer already down (a lost "up") is lifted first.
+            var touches = gestures[pointer.id].map { lift($0, at: time, phase: .cancelled, point: point) } ?? []
+            let gesture: Gesture
+            if pointer.kind == .mouse, pointer.shift {
+                let centre = CGPoint(x: size.width / 2, y: size.height / 2)
+                gesture = .rotate(fingers: (finger(), finger()), centre: centre, radius: PointerInput.spread)
+            } else if pointer.kind == .mouse, pointer.alt {
+                gesture = .tilt(fingers: (finger(), finger()), start: point)
+            } else {
+                gesture = .finger(finger())
+            }
+            gestures[pointer.id] = gesture
+            touches += place(gesture, point, phase: .began, at: time)
+            return touches
+        case .move:
+            guard let gesture = gestures[pointer.id] else { return [] }
+            return place(gesture, point, phase: .moved, at: time)
+        case .up, .cancel:
+            guard let gesture = gestures.removeValue(forKey: pointer.id) else { return [] }
+            return lift(gesture, at: time, phase: pointer.phase == .up ? .ended : .cancelled, point: point)
+        }
+    }
+
+    /// The touches of a wheel turn: a pinch about the pointer that grows or shrinks.
+    mutating func touches(forWheelAt point: CGPoint, delta: Double, at time: TimeInterval) -> [MapTouch] {
+        // About 300 px of wheel doubles or halves the spread: one zoom level.
+        let factor = pow(2, -max(-600, min(600, delta)) / 300)
+        var touches: [MapTouch] = []
+        if pinch == nil || pinch.map({ hypot($0.centre.x - point.x, $0.centre.y - point.y) > 20 }) == true {
+            touches += endWheel(at: time)
+            let fingers = (finger(), finger())
+            pinch = (fingers, point, PointerInput.spread, time)
+            touches += pinchTouches(fingers, point, PointerInput.spread, .began, time)
+        }
+        guard var current = pinch else { return touches }
+        current.spread = min(max(current.spread * factor, 8), 4000)
+        current.last = time
+        pinch = current
+        touches += pinchTouches(current.fingers, current.centre, current.spread, .moved, time)
+        return touches
+    }
+
+    /// Lifts the wheel's pinch once the wheel has rested.
+    mutating func step(at time: TimeInterval) -> [MapTouch] {
+        guard let pinch, time - pinch.last >= PointerInput.wheelRest else { return [] }
+        return endWheel(at: time)
+    }
+
+    private mutating func endWheel(at time: TimeInterval) -> [MapTouch] {
+        guard let current = pinch else { return [] }
+        pinch = nil
+        return pinchTouches(current.fingers, current.centre, current.spread, .ended, time)
+    }
+
+    private func pinchTouches(_ fingers: (Int, Int), _ centre: CGPoint, _ spread: Double, _ phase: MapTouch.Phase, _ time: TimeInterval) -> [MapTouch] {
+        [
+            MapTouch(id: fingers.0, phase: phase, location: CGPoint(x: centre.x - spread, y: centre.y), timestamp: time),
+            MapTouch(id: fingers.1, phase: phase, location: CGPoint(x: centre.x + spread, y: centre.y), timestamp: time),
+        ]
+    }
+
+    private func place(_ gesture: Gesture, _ point: CGPoint, phase: MapTouch.Phase, at time: TimeInterval) -> [MapTouch] {
+        switch gesture {
+        case .finger(let id):
+            return [MapTouch(id: id, phase: phase, location: point, timestamp: time)]
+        case .rotate(let fingers, let centre, let radius):
+            // The fingers stay opposite each other on a circle, pointing at the mouse.
+            let dx = point.x - centre.x, dy = point.y - centre.y, length = hypot(dx, dy)
+            let (ux, uy) = length > 1 ? (dx / length, dy / length) : (1.0, 0.0)
+            return [
+                MapTouch(id: fingers.0, phase: phase, location: CGPoint(x: centre.x + ux * radius, y: centre.y + uy * radius), timestamp: time),
+                MapTouch(id: fingers.1, phase: phase, location: CGPoint(x: centre.x - ux * radius, y: centre.y - uy * radius), timestamp: time),
+            ]
+        case .tilt(let fingers, let start):
+            // Side by side, both following the mouse up or down.
+            let y = point.y
+            return [
+                MapTouch(id: fingers.0, phase: phase, location: CGPoint(x: start.x - PointerInput.spread, y: y), timestamp: time),
+                MapTouch(id: fingers.1, phase: phase, location: CGPoint(x: start.x + PointerInput.spread, y: y), timestamp: time),
+            ]
+        }
+    }
+
+    private func lift(_ gesture: Gesture, at time: TimeInterval, phase: MapTouch.Phase, point: CGPoint) -> [MapTouch] {
+        place(gesture, point, phase: phase, at: time)
+    }
+
+    /// Lifts every finger down (the page went away).
+    mutating func cancelAll(at time: TimeInterval) -> [MapTouch] {
+        var touches = gestures.values.flatMap { lift($0, at: time, phase: .cancelled, point: .zero) }
+        gestures.removeAll()
+        touches += endWheel(at: time)
+        return touches
+    }
+}

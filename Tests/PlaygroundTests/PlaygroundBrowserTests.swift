@@ -1,0 +1,121 @@
+import Foundation
+import MapDrawing
+import OpenMaps
+import Testing
+
+@testable import Playground
+
+/// The playground in a real browser: Debian's Chromium, driven through chromedriver, on a
+/// server the test starts. Each test's last screenshot (so every failure's) is kept in
+/// `test-artifacts/`.
+@Suite("Playground in a browser", .serialized)
+@MainActor
+struct PlaygroundBrowserTests {
+    /// Runs a test body with a server and a browser, keeping a screenshot if it recorded issues.
+    private func withBrowser(_ name: String, _ body: (PlaygroundHarness, WebDriver) async throws -> Void) async throws {
+        let server = try await PlaygroundHarness.start()
+        let browser = try await WebDriver.start()
+        defer { server.stop() }
+        do {
+            try await body(server, browser)
+        } catch {
+            await keepScreenshot(browser, name)
+            await browser.quit()
+            throw error
+        }
+        // Swift Testing cannot tell a test whether it has failed: the last screenshot is kept either way.
+        await keepScreenshot(browser, name)
+        await browser.quit()
+    }
+
+    private func keepScreenshot(_ browser: WebDriver, _ name: String) async {
+        guard let png = try? await browser.screenshot() else { return }
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("test-artifacts")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? png.write(to: folder.appendingPathComponent("playground-\(name).png"))
+    }
+
+    /// Opens a sample and waits for its first frame.
+    private func open(_ sample: String, _ server: PlaygroundHarness, _ browser: WebDriver) async throws -> PlaygroundSession {
+        try await browser.open("http://127.0.0.1:\(server.port)/?sample=\(sample)")
+        #expect(try await browser.wait("return window.playground && window.playground.framesShown > 0"))
+        return try #require(server.registry.sessions.values.first)
+    }
+
+    private func logged(_ selector: String) -> String {
+        "return document.querySelector('#events li[data-event=\"\(selector)\"]') !== null"
+    }
+
+    @Test func clickingAMarkerOpensItsInfoWindowAndLogsTheTap() async throws {
+        try await withBrowser("marker-tap") { server, browser in
+            let session = try await open("markers", server, browser)
+            let host = try #require(session.host)
+            let stockmann = Helsinki.places[2].coordinate
+            let anchor = host.mapView.projection.point(for: stockmann)
+            try await browser.mouse([.move(x: anchor.x, y: anchor.y - 20), .down, .pause(50), .up])
+            #expect(try await browser.wait(logged("mapView:didTapMarker:")))
+            #expect(try await browser.wait(logged("mapView:markerInfoWindow:")) || host.mapView.selectedMarker?.title == "Stockmann")
+            #expect(host.mapView.selectedMarker?.title == "Stockmann")
+            // The camera centres on the marker: wait for it to settle, then look for the window.
+            #expect(try await browser.wait(logged("mapView:idleAtCameraPosition:")))
+            try await Task.sleep(for: .milliseconds(300))
+            let marker = try #require(host.mapView.selectedMarker)
+            let centre = try #require(host.infoWindowCenter(of: marker))
+            let after = try Bitmap.decode(try await browser.screenshot())
+            // The window's white body: most of a box about its centre is white (text aside).
+            let white = whiteness(of: after, around: centre)
+            #expect(white > 0.6, "the info window's white body (\(white) white)")
+        }
+    }
+
+    @Test func draggingPansTheMapAndLogsWillMoveAndIdle() async throws {
+        try await withBrowser("drag") { server, browser in
+            let session = try await open("map-events", server, browser)
+            let host = try #require(session.host)
+            let start = host.mapView.camera.target
+            try await browser.mouse([.move(x: 400, y: 400), .down, .move(x: 250, y: 330, duration: 300), .pause(150), .up])
+            #expect(try await browser.wait(logged("mapView:willMove:")))
+            #expect(try await browser.wait(logged("mapView:idleAtCameraPosition:")))
+            let end = host.mapView.camera.target
+            #expect(end.longitude > start.longitude && end.latitude < start.latitude, "dragging the map left and up shows what lies east and south")
+            let firstItem = try await browser.run("return document.querySelector('#events li').dataset.event") as? String
+            #expect(firstItem == "mapView:idleAtCameraPosition:", "newest first")
+        }
+    }
+
+    @Test func aLongPressInTheGeocoderSampleDropsAMarkerWithAnAddress() async throws {
+        try await withBrowser("geocoder") { server, browser in
+            let session = try await open("geocoder", server, browser)
+            let host = try #require(session.host)
+            try await browser.mouse([.move(x: 300, y: 300), .down, .pause(900), .up])
+            #expect(try await browser.wait(logged("mapView:didLongPressAtCoordinate:")))
+            let dropped = await waitFor { host.mapView.selectedMarker?.title?.isEmpty == false }
+            #expect(dropped, "a marker titled with the address, its window open")
+            let title = host.mapView.selectedMarker?.title ?? ""
+            #expect(title.rangeOfCharacter(from: .letters) != nil, "an address: \(title)")
+        }
+    }
+
+    /// The share of near-white pixels in a 120 x 36 box about a point.
+    private func whiteness(of bitmap: Bitmap, around centre: CGPoint) -> Double {
+        var white = 0, total = 0
+        for y in Int(centre.y - 18)..<Int(centre.y + 18) {
+            for x in Int(centre.x - 60)..<Int(centre.x + 60) {
+                guard let pixel = bitmap.color(x: x, y: y) else { continue }
+                total += 1
+                if pixel.red > 0.9 && pixel.green > 0.9 && pixel.blue > 0.9 { white += 1 }
+            }
+        }
+        return total > 0 ? Double(white) / Double(total) : 0
+    }
+
+    private func waitFor(timeout: TimeInterval = 10, _ condition: () -> Bool) async -> Bool {
+        let end = Date().addingTimeInterval(timeout)
+        while Date() < end {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return condition()
+    }
+}

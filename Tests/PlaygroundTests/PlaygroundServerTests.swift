@@ -1,0 +1,131 @@
+import Foundation
+import MapDrawing
+import OpenMaps
+import Testing
+
+@testable import Playground
+
+@Suite("Playground server", .serialized)
+@MainActor
+struct PlaygroundServerTests {
+    @Test func healthzAnswersWhileHealthy() async throws {
+        let server = try await PlaygroundHarness.start()
+        defer { server.stop() }
+        let health = try await server.get("/healthz")
+        #expect(health.status == 200)
+        #expect(String(decoding: health.body, as: UTF8.self).contains(#""status":"ok""#))
+    }
+
+    @Test func staticFilesComeOnlyFromTheAllowList() async throws {
+        let server = try await PlaygroundHarness.start()
+        defer { server.stop() }
+        let page = try await server.get("/")
+        #expect(page.status == 200 && page.type?.hasPrefix("text/html") == true)
+        let html = String(decoding: page.body, as: UTF8.self)
+        #expect(html.contains(#"<canvas id="map""#) && html.contains(#"<ol id="events""#))
+        #expect(try await server.get("/playground.js").status == 200)
+        for path in ["/Package.swift", "/..%2FPackage.swift", "/%2e%2e/%2e%2e/etc/passwd", "/Web/index.html"] {
+            #expect(try await server.get(path).status == 404, "\(path)")
+        }
+    }
+
+    @Test func aSessionSendsTheSampleAndItsFirstFrame() async throws {
+        let server = try await PlaygroundHarness.start()
+        defer { server.stop() }
+        try await server.page { page in
+            try await page.send(#"{"type":"hello","sample":"markers","width":400,"height":300,"scale":2}"#)
+            #expect(await page.wait { page.frameCount >= 1 })
+            let ready = page.messages.first { $0["type"] as? String == "ready" }
+            #expect(ready?["sample"] as? String == "markers")
+            #expect(((ready?["samples"] as? [[String: Any]])?.count ?? 0) == PlaygroundSample.all.count)
+            let frame = try Bitmap.decode(try #require(page.lastFrame))
+            #expect(frame.width == 800 && frame.height == 600)
+        }
+    }
+
+    @Test func tappingAMarkerCallsTheDelegateAndTheLogShowsIt() async throws {
+        let server = try await PlaygroundHarness.start()
+        defer { server.stop() }
+        try await server.page { page in
+            try await page.send(#"{"type":"hello","sample":"markers","width":400,"height":300,"scale":1}"#)
+            #expect(await page.wait { page.frameCount >= 1 })
+            let point = try await MainActor.run {
+                let host = try #require(server.registry.sessions.values.first?.host)
+                let p = host.mapView.projection.point(for: Helsinki.places[1].coordinate)
+                return CGPoint(x: p.x, y: p.y - 20)  // the pin's head
+            }
+            try await page.send(#"{"type":"pointer","phase":"down","id":1,"pointerType":"mouse","x":\#(point.x),"y":\#(point.y)}"#)
+            try await page.send(#"{"type":"pointer","phase":"up","id":1,"pointerType":"mouse","x":\#(point.x),"y":\#(point.y)}"#)
+            #expect(await page.wait { page.events.contains("mapView:didTapMarker:") })
+        }
+    }
+
+    @Test func malformedMessagesAreCountedAndDroppedAndTheSessionLivesOn() async throws {
+        let server = try await PlaygroundHarness.start()
+        defer { server.stop() }
+        try await server.page { page in
+            for text in ["{", "[]", #"{"type":"pointer","phase":"down","id":1,"x":1e999,"y":0}"#, String(repeating: "x", count: 3000)] {
+                try await page.send(text)
+            }
+            try await page.sendBinary([1, 2, 3])
+            try await page.send(#"{"type":"hello","sample":"camera","width":200,"height":200,"scale":1}"#)
+            #expect(await page.wait { page.frameCount >= 1 })
+            let refused = await MainActor.run { server.registry.sessions.values.first?.refusedMessages ?? 0 }
+            #expect(refused == 5)
+        }
+        #expect(try await server.get("/healthz").status == 200)
+    }
+
+    @Test func oversizedMessagesEndOnlyTheirOwnConnection() async throws {
+        let server = try await PlaygroundHarness.start()
+        defer { server.stop() }
+        _ = try? await server.page { page in
+            try await page.send(String(repeating: "y", count: 100_000))
+            try await Task.sleep(for: .milliseconds(300))
+        }
+        #expect(try await server.get("/healthz").status == 200)
+        try await server.page { page in
+            try await page.send(#"{"type":"hello","width":100,"height":100,"scale":1}"#)
+            #expect(await page.wait { page.frameCount >= 1 })
+        }
+    }
+
+    @Test func foreignOriginsAreRefused() async throws {
+        let server = try await PlaygroundHarness.start()
+        defer { server.stop() }
+        await #expect(throws: (any Error).self) {
+            try await server.page(origin: "http://evil.example") { _ in }
+        }
+        #expect(server.registry.sessions.isEmpty)
+    }
+
+    @Test func sessionsAreBounded() async throws {
+        let server = try await PlaygroundHarness.start(maximumSessions: 1)
+        defer { server.stop() }
+        try await server.page { page in
+            try await page.send(#"{"type":"hello","width":100,"height":100,"scale":1}"#)
+            #expect(await page.wait { page.frameCount >= 1 })
+            await #expect(throws: (any Error).self) {
+                try await server.page { _ in }
+            }
+        }
+    }
+
+    @Test func framesWaitForThePageToKeepUp() async throws {
+        let server = try await PlaygroundHarness.start()
+        defer { server.stop() }
+        try await server.page { page in
+            try await page.send(#"{"type":"hello","sample":"markers","width":300,"height":200,"scale":1}"#)
+            #expect(await page.wait { page.frameCount >= 1 })
+            // Pans without acknowledging: at most two frames go out unacknowledged.
+            try await page.send(#"{"type":"pointer","phase":"down","id":1,"pointerType":"touch","x":150,"y":100}"#)
+            for step in 1...30 {
+                try await page.send(#"{"type":"pointer","phase":"move","id":1,"pointerType":"touch","x":\#(150 + step * 3),"y":100}"#)
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(page.frameCount <= PlaygroundSession.maximumFramesInFlight)
+            try await page.acknowledgeFrames(page.frameCount)
+            #expect(await page.wait { page.frameCount > PlaygroundSession.maximumFramesInFlight })
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+
+/// A small W3C WebDriver client driving Debian's Chromium through chromedriver (headless).
+/// It speaks HTTP through Hummingbird's test client: chromedriver writes headers without a
+/// space after the colon, which FoundationNetworking's URLSession refuses.
+final class WebDriver: @unchecked Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static let chromium = "/usr/bin/chromium"
+    static let chromedriver = "/usr/bin/chromedriver"
+
+    private let driver: Process
+    private let client: TestClient
+    private let session: String
+
+    private init(driver: Process, client: TestClient, session: String) {
+        self.driver = driver
+        self.client = client
+        self.session = session
+    }
+
+    /// Starts chromedriver and a headless Chromium with a window of a size.
+    static func start(width: Int = 1280, height: Int = 800) async throws -> WebDriver {
+        for path in [chromium, chromedriver] where !FileManager.default.isExecutableFile(atPath: path) {
+            throw Failure(description: "\(path) is missing: `make setup` installs Chromium and chromedriver")
+        }
+        let port = Int.random(in: 20_000...40_000)
+        let driver = Process()
+        driver.executableURL = URL(fileURLWithPath: chromedriver)
+        driver.arguments = ["--port=\(port)", "--log-level=SEVERE"]
+        driver.standardOutput = FileHandle.nullDevice
+        driver.standardError = FileHandle.nullDevice
+        try driver.run()
+        // Ready when /status answers.
+        var ready = false
+        var problem = "no answer"
+        var connected: TestClient?
+        for _ in 0..<100 {
+            // A client a try: its promise is fulfilled or failed by connecting.
+            let client = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(60)))
+            client.connect()
+            do {
+                let status = try await request(client, .get, "/status", nil)
+                if (status["value"] as? [String: Any])?["ready"] as? Bool == true {
+                    ready = true
+                    connected = client
+                    break
+                }
+                problem = "\(status)"
+            } catch {
+                problem = "\(error)"
+            }
+            try? await client.shutdown()
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        guard ready, let client = connected else {
+            driver.terminate()
+            throw Failure(description: "chromedriver did not start: \(problem)")
+        }
+        var arguments = ["--headless=new", "--disable-gpu", "--window-size=\(width),\(height)", "--disable-dev-shm-usage", "--hide-scrollbars"]
+        if getuid() == 0 { arguments.append("--no-sandbox") }
+        let capabilities: [String: Any] = [
+            "capabilities": [
+                "alwaysMatch": [
+                    "browserName": "chrome",
+                    "goog:chromeOptions": ["binary": chromium, "args": arguments],
+                ]
+            ]
+        ]
+        let created = try await request(client, .post, "/session", capabilities)
+        guard let value = created["value"] as? [String: Any], let session = value["sessionId"] as? String else {
+            driver.terminate()
+            throw Failure(description: "no WebDriver session: \(created)")
+        }
+        return WebDriver(driver: driver, client: client, session: session)
+    }
+
+    /// Ends the browser and chromedriver.
+    func quit() async {
+        _ = try? await WebDriver.request(client, .delete, "/session/\(session)", nil)
+        try? await client.shutdown()
+        driver.terminate()
+    }
+
+    private func command(_ method: HTTPRequest.Method, _ path: String, _ body: [String: Any]? = nil) async throws -> Any? {
+        let answer = try await WebDriver.request(client, method, "/session/\(session)/\(path)", body)
+        if let value = answer["value"] as? [String: Any], let error = value["error"] as? String {
+            throw Failure(description: "\(path): \(error): \(value["message"] ?? "")")
+        }
+        return answer["value"]
+    }
+
+    private static func request(_ client: TestClient, _ method: HTTPRequest.Method, _ path: String, _ body: [String: Any]?) async throws -> [String: Any] {
+        var headers = HTTPFields()
+        var buffer: ByteBuffer?
+        if let body {
+            headers[.contentType] = "application/json"
+            buffer = ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: body))
+        } else if method == .post {
+            buffer = ByteBuffer(string: "{}")
+            headers[.contentType] = "application/json"
+        }
+        let response = try await client.execute(TestClient.Request(path, method: method, headers: headers, body: buffer))
+        let data = response.body.map { Data($0.readableBytesView) } ?? Data()
+        return (try JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
+    }
+
+    /// Opens a URL.
+    func open(_ url: String) async throws { _ = try await command(.post, "url", ["url": url]) }
+
+    /// Runs a script in the page and returns its value.
+    func run(_ script: String) async throws -> Any? {
+        try await command(.post, "execute/sync", ["script": script, "args": [Any]()])
+    }
+
+    /// Waits (up to `timeout` seconds) until a script returns true.
+    func wait(_ script: String, timeout: TimeInterval = 20) async throws -> Bool {
+        let end = Date().addingTimeInterval(timeout)
+        while Date() < end {
+            if try await run(script) as? Bool == true { return true }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return false
+    }
+
+    /// A PNG of the page.
+    func screenshot() async throws -> Data {
+        guard let text = try await command(.get, "screenshot") as? String, let data = Data(base64Encoded: text) else {
+            throw Failure(description: "no screenshot")
+        }
+        return data
+    }
+
+    /// Pointer steps in viewport coordinates.
+    enum Step {
+        case move(x: Double, y: Double, duration: Int = 0)
+        case down
+        case up
+        case pause(Int)
+    }
+
+    /// Performs a mouse's steps.
+    func mouse(_ steps: [Step]) async throws {
+        let actions: [[String: Any]] = steps.map { step in
+            switch step {
+            case .move(let x, let y, let duration):
+                return ["type": "pointerMove", "duration": duration, "origin": "viewport", "x": Int(x.rounded()), "y": Int(y.rounded())]
+            case .down: return ["type": "pointerDown", "button": 0]
+            case .up: return ["type": "pointerUp", "button": 0]
+            case .pause(let milliseconds): return ["type": "pause", "duration": milliseconds]
+            }
+        }
+        _ = try await command(
+            .post, "actions",
+            ["actions": [["type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"], "actions": actions]]])
+        _ = try await command(.delete, "actions")
+    }
+}
