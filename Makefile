@@ -2,7 +2,7 @@
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: setup build run test record-goldens benchmarks basemap geocoder geocoder-compare clean
+.PHONY: setup build run test record-goldens benchmarks playground-benchmark basemap geocoder geocoder-compare clean
 
 setup:
 	@./scripts/setup.sh
@@ -42,6 +42,11 @@ geocoder-compare: setup
 	Benchmarks/.venv/bin/pip install -q reverse_geocoder==1.5.1
 	cd Benchmarks && $(SWIFT) build -c release --product GeocoderThroughput
 	Benchmarks/.venv/bin/python Benchmarks/geocoder_compare.py
+
+# The playground end to end: frames per second while panning a 1280x800 session.
+playground-benchmark: build
+	cd Benchmarks && $(SWIFT) build -c release --product PlaygroundThroughput
+	cd Benchmarks && .build/release/PlaygroundThroughput ../.build/release/openmaps
 
 benchmarks: setup
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-directory .benchmarkBaselines benchmark

@@ -10,6 +10,7 @@ let package = Package(
         .package(name: "OpenMaps", path: ".."),
         .package(
             url: "https://github.com/ordo-one/package-benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     ],
     targets: [
         .executableTarget(
@@ -50,6 +51,16 @@ let package = Package(
                 .product(name: "MapGeometry", package: "OpenMaps"),
             ],
             path: "Sources/GeocoderThroughput"
+        ),
+        // End to end: `openmaps serve` in its own process, driven over its WebSocket the way
+        // the page drives it (`make playground-benchmark`).
+        .executableTarget(
+            name: "PlaygroundThroughput",
+            dependencies: [
+                .product(name: "MapDrawing", package: "OpenMaps"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            ],
+            path: "Sources/PlaygroundThroughput"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -107,3 +107,24 @@ struct SampleTests {
         #expect(session.isClosed)
     }
 }
+
+@Suite("Playground session limits")
+@MainActor
+struct SessionLimitTests {
+    @Test func floodsOfMessagesAreDropped() {
+        let session = PlaygroundSession(id: 3, idleTimeout: 900)
+        defer { session.close() }
+        for _ in 0..<(PlaygroundSession.maximumMessagesPerSecond + 50) { session.receive(#"{"type":"ack"}"#) }
+        #expect(session.refusedMessages >= 50)
+    }
+
+    @Test func sampleLoadsCannotBeHammered() {
+        let session = PlaygroundSession(id: 4, idleTimeout: 900)
+        defer { session.close() }
+        session.receive(#"{"type":"hello","sample":"markers","width":100,"height":100,"scale":1}"#)
+        session.receive(#"{"type":"sample","name":"many-markers"}"#)
+        session.receive(#"{"type":"sample","name":"many-markers"}"#)
+        #expect(session.sample?.name == "markers")
+        #expect(session.refusedMessages == 2)
+    }
+}

@@ -117,7 +117,6 @@ public struct PlaygroundServer: Sendable {
                         }
                     }
                     group.addTask {
-                        defer { Task { @MainActor in registry.close(session) } }
                         do {
                             for try await message in inbound.messages(maxSize: configuration.maximumMessageSize) {
                                 switch message {

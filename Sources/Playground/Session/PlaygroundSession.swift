@@ -59,9 +59,25 @@ public final class PlaygroundSession {
     /// The session's clock: seconds since it began.
     var now: TimeInterval { clock.now }
 
-    /// Handles a text message from the page; malformed ones are counted, logged and dropped.
+    /// Most messages a page may send in a second (pointer events come at 60 to 240); more are
+    /// dropped.
+    public nonisolated static let maximumMessagesPerSecond = 1_000
+    /// The shortest time between two sample loads (a load can build 10,000 markers).
+    public nonisolated static let minimumLoadInterval: TimeInterval = 0.5
+    private var window: (start: TimeInterval, count: Int) = (0, 0)
+    private var lastLoad: TimeInterval = -.infinity
+
+    /// Handles a text message from the page; malformed or excessive ones are counted, logged
+    /// and dropped.
     public func receive(_ text: String) {
         guard !isClosed else { return }
+        let time = now
+        if time - window.start >= 1 { window = (time, 0) }
+        window.count += 1
+        guard window.count <= PlaygroundSession.maximumMessagesPerSecond else {
+            refuse("more than \(PlaygroundSession.maximumMessagesPerSecond) messages a second")
+            return
+        }
         let message: ClientMessage
         do {
             message = try ClientMessage.parse(text)
@@ -69,7 +85,16 @@ public final class PlaygroundSession {
             refuse("\(error)")
             return
         }
-        lastInput = now
+        switch message {
+        case .hello, .sample:
+            guard time - lastLoad >= PlaygroundSession.minimumLoadInterval else {
+                refuse("sample loads too close together")
+                return
+            }
+            lastLoad = time
+        default: break
+        }
+        lastInput = time
         atScreenScale { handle(message) }
     }
 
