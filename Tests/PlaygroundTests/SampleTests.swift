@@ -92,7 +92,7 @@ struct SampleTests {
         defer { session.close() }
         session.step()
         let first = try #require(host.mapView.myLocation?.coordinate)
-        await settle(session, host, seconds: 1.2)
+        await settle(session, host, seconds: 2.2)
         let later = try #require(host.mapView.myLocation?.coordinate)
         #expect(GMSGeometryDistance(first, later) > 0.5)
         #expect(LocationSimulation.location(at: .nan).coordinate.latitude == LocationSimulation.esplanadi[0].latitude)

@@ -94,7 +94,7 @@ print("openmaps serve on port \(port); \(options.sample), \(Int(options.width))x
 
 let tally = Tally()
 let start = Date()
-func now() -> TimeInterval { Date().timeIntervalSince(start) }
+@Sendable func now() -> TimeInterval { Date().timeIntervalSince(start) }
 
 try await WebSocketClient.connect(
     url: "ws://127.0.0.1:\(port)/ws", configuration: .init(maxFrameSize: 1 << 26), logger: Logger(label: "PlaygroundThroughput")

@@ -3,7 +3,7 @@ import OpenMaps
 /// Markers over Helsinki with one info window open: the playground's first page.
 final class MarkersSample: UIViewController, GMSMapViewDelegate {
     override func loadView() {
-        let camera = GMSCameraPosition.camera(withTarget: Helsinki.centre, zoom: 15)
+        let camera = GMSCameraPosition.camera(withTarget: Helsinki.centre, zoom: 16)
         let mapView = GMSMapView(frame: .zero, camera: camera)
         mapView.delegate = self
         var first: GMSMarker?

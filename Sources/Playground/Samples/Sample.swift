@@ -61,7 +61,7 @@ public struct PlaygroundSample: Sendable {
 
 /// Places in central Helsinki the samples use.
 enum Helsinki {
-    static let centre = CLLocationCoordinate2D(latitude: 60.1699, longitude: 24.9410)
+    static let centre = CLLocationCoordinate2D(latitude: 60.1699, longitude: 24.9455)
     static let places: [(name: String, snippet: String, coordinate: CLLocationCoordinate2D)] = [
         ("Helsinki Cathedral", "Unioninkatu 29", CLLocationCoordinate2D(latitude: 60.1705, longitude: 24.9522)),
         ("Central Station", "Kaivokatu 1", CLLocationCoordinate2D(latitude: 60.1719, longitude: 24.9414)),

@@ -66,6 +66,8 @@ public final class PlaygroundSession {
     public nonisolated static let minimumLoadInterval: TimeInterval = 0.5
     private var window: (start: TimeInterval, count: Int) = (0, 0)
     private var lastLoad: TimeInterval = -.infinity
+    /// The second of the last simulated location fix.
+    private var lastFix: TimeInterval = -1
 
     /// Handles a text message from the page; malformed or excessive ones are counted, logged
     /// and dropped.
@@ -177,11 +179,7 @@ public final class PlaygroundSession {
         framesInFlight = 0
         pendingEvents = []
         host.prepareTiles()
-        let samples = PlaygroundSample.all.map { PlaygroundSession.json(["name": $0.name, "title": $0.title, "summary": $0.summary]) }
-        send(
-            .text(
-                "{\"type\":\"ready\",\"sample\":" + PlaygroundSession.quote(sample.name) + ",\"samples\":["
-                    + samples.joined(separator: ",") + "]}"))
+        send(.text(ServerMessage.ready(sample: sample.name, samples: PlaygroundSample.all).text))
     }
 
     /// The map view a sample shows: its view, or the first map among its subviews.
@@ -221,7 +219,12 @@ public final class PlaygroundSession {
         for touch in input.step(at: mapTime) { host.send(touch) }
         host.advance(to: mapTime)
         if sample?.name == "my-location" {
-            host.setMyLocation(LocationSimulation.location(at: host.time))
+            // A new fix once a second, as a phone's location updates come.
+            let second = host.time.rounded(.down)
+            if second != lastFix {
+                lastFix = second
+                host.setMyLocation(LocationSimulation.location(at: second))
+            }
         }
         flushEvents()
         if framesInFlight < PlaygroundSession.maximumFramesInFlight, host.needsFrame, host.mapView.bounds.width > 0 {
@@ -242,9 +245,9 @@ public final class PlaygroundSession {
 
     private func flushEvents() {
         guard !pendingEvents.isEmpty else { return }
-        let items = pendingEvents.map { "{\"selector\":" + PlaygroundSession.quote($0.selector) + ",\"line\":" + PlaygroundSession.quote($0.line) + "}" }
+        let items = pendingEvents
         pendingEvents = []
-        send(.text("{\"type\":\"events\",\"items\":[" + items.joined(separator: ",") + "]}"))
+        send(.text(ServerMessage.events(items).text))
     }
 
     private func send(_ message: OutgoingMessage) {
@@ -262,16 +265,5 @@ public final class PlaygroundSession {
             host.mapView.delegate = nil
         }
         continuation.finish()
-    }
-
-    static func quote(_ text: String) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes]),
-            let array = String(data: data, encoding: .utf8)
-        else { return "\"\"" }
-        return String(array.dropFirst().dropLast())
-    }
-
-    static func json(_ fields: [String: String]) -> String {
-        "{" + fields.sorted { $0.key < $1.key }.map { quote($0.key) + ":" + quote($0.value) }.joined(separator: ",") + "}"
     }
 }

@@ -80,7 +80,7 @@
   setInterval(() => {
     const now = performance.now();
     while (frameTimes.length && now - frameTimes[0] > 1000) frameTimes.shift();
-    fps.textContent = `${frameTimes.length} fps`;
+    fps.textContent = frameTimes.length ? `${frameTimes.length} fps` : "idle";
   }, 250);
 
   function receive(message) {

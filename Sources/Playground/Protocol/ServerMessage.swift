@@ -1,0 +1,41 @@
+import Foundation
+
+/// A text message to the page (frames go as binary JPEG messages).
+enum ServerMessage: Encodable {
+    /// A sample is loaded: its name, and every sample for the side panel.
+    case ready(sample: String, samples: [PlaygroundSample])
+    /// Delegate callbacks since the last message, oldest first: selector and replay line.
+    case events([(selector: String, line: String)])
+
+    private enum Keys: String, CodingKey { case type, sample, samples, items }
+    private struct SampleEntry: Encodable {
+        let name: String
+        let title: String
+        let summary: String
+    }
+    private struct EventEntry: Encodable {
+        let selector: String
+        let line: String
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        switch self {
+        case .ready(let sample, let samples):
+            try container.encode("ready", forKey: .type)
+            try container.encode(sample, forKey: .sample)
+            try container.encode(samples.map { SampleEntry(name: $0.name, title: $0.title, summary: $0.summary) }, forKey: .samples)
+        case .events(let items):
+            try container.encode("events", forKey: .type)
+            try container.encode(items.map { EventEntry(selector: $0.selector, line: $0.line) }, forKey: .items)
+        }
+    }
+
+    /// The message as JSON text.
+    var text: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(self) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
