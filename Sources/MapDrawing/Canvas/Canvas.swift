@@ -192,6 +192,31 @@ public final class Canvas {
         cairo_restore(cairo)
     }
 
+    /// Draws a bitmap at its own size (one image pixel to one device pixel) with its top left
+    /// at a point snapped to the nearest device pixel: the fast path for icons, which would
+    /// otherwise be resampled at every fractional position. Under a rotating or scaling
+    /// transform it falls back to ``draw(_:in:opacity:interpolation:)``.
+    public func blit(_ image: Bitmap, at origin: CGPoint, opacity: Double = 1) {
+        guard !image.isEmpty, origin.isFinite else { return }
+        let alpha = opacity.isFinite ? min(max(opacity, 0), 1) : 1
+        guard alpha > 0 else { return }
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cairo, &m)
+        guard m.xy == 0, m.yx == 0, m.xx > 0, m.yy > 0 else {
+            draw(image, in: CGRect(x: origin.x, y: origin.y, width: Double(image.width) / m.xx, height: Double(image.height) / m.yy), opacity: alpha)
+            return
+        }
+        let x = (m.xx * origin.x + m.x0).rounded(), y = (m.yy * origin.y + m.y0).rounded()
+        cairo_save(cairo)
+        cairo_identity_matrix(cairo)
+        cairo_set_source_surface(cairo, image.surface, x, y)
+        cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_NEAREST)
+        cairo_rectangle(cairo, x, y, Double(image.width), Double(image.height))
+        cairo_clip(cairo)
+        cairo_paint_with_alpha(cairo, alpha)
+        cairo_restore(cairo)
+    }
+
     /// Draws the part `source` (in pixels) of a bitmap onto the parallelogram with corners
     /// `topLeft`, `topRight` and `bottomLeft` (in points).
     public func draw(

@@ -28,6 +28,17 @@ extension GMSMapView {
             if marker.iconView != nil { markerStore.noteIcon(of: marker) }  // its view may have grown
             let appear = appearance(of: marker)
             for placement in placements(of: marker, in: viewport) {
+                let opacity = Double(marker.opacity) * appear.opacity
+                // Upright at its own size (most pins): one pixel-aligned copy, the fast path.
+                if placement.rotation == 0, placement.scaleX == 1, placement.scaleY == 1, appear.scale == 1,
+                    image.bitmap.width == Int((placement.size.width * scale).rounded()),
+                    image.bitmap.height == Int((placement.size.height * scale).rounded())
+                {
+                    canvas.blit(
+                        image.bitmap, at: CGPoint(x: placement.anchor.x - placement.groundOffset.x, y: placement.anchor.y - placement.groundOffset.y),
+                        opacity: opacity)
+                    continue
+                }
                 canvas.withSavedState {
                     canvas.translate(x: placement.anchor.x, y: placement.anchor.y)
                     canvas.scale(x: placement.scaleX, y: placement.scaleY)
@@ -36,7 +47,7 @@ extension GMSMapView {
                     let rect = CGRect(
                         x: -placement.groundOffset.x, y: -placement.groundOffset.y, width: placement.size.width,
                         height: placement.size.height)
-                    canvas.draw(image.bitmap, in: rect, opacity: Double(marker.opacity) * appear.opacity)
+                    canvas.draw(image.bitmap, in: rect, opacity: opacity)
                 }
             }
         }
