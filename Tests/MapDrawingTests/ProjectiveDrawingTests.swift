@@ -62,3 +62,33 @@ struct ProjectiveDrawingTests {
         #expect((0..<8).allSatisfy { canvas.bitmap.pixel(x: $0, y: $0) == 0 })
     }
 }
+
+@Suite("Pixel-aligned copies")
+struct BlitTests {
+    private func dot() -> Bitmap {
+        let canvas = Canvas(size: CGSize(width: 2, height: 2), scale: 1)
+        canvas.clear(Color(red: 1, green: 0, blue: 0))
+        return canvas.bitmap
+    }
+
+    @Test func aBlitLandsOnTheNearestDevicePixelUnresampled() {
+        let canvas = Canvas(size: CGSize(width: 10, height: 10), scale: 2)
+        // (1.3, 1.2) pt is (2.6, 2.4) px: the copy starts at pixel (3, 2), exactly the image.
+        canvas.blit(dot(), at: CGPoint(x: 1.3, y: 1.2))
+        #expect(canvas.bitmap.pixel(x: 3, y: 2) == 0xFFFF_0000)
+        #expect(canvas.bitmap.pixel(x: 4, y: 3) == 0xFFFF_0000)
+        #expect(canvas.bitmap.pixel(x: 2, y: 2) == 0)
+        #expect(canvas.bitmap.pixel(x: 5, y: 3) == 0)
+    }
+
+    @Test func aBlitHonoursOpacityAndFallsBackUnderRotation() throws {
+        let canvas = Canvas(size: CGSize(width: 10, height: 10), scale: 1)
+        canvas.blit(dot(), at: CGPoint(x: 0, y: 0), opacity: 0.5)
+        let half = try #require(canvas.bitmap.color(x: 0, y: 0))
+        #expect(abs(half.alpha - 0.5) < 0.01)
+        canvas.rotate(by: .pi / 2)
+        canvas.blit(dot(), at: CGPoint(x: 4, y: -6))
+        #expect(canvas.bitmap.pixel(x: 5, y: 4) == 0xFFFF_0000)
+        canvas.blit(dot(), at: CGPoint(x: Double.nan, y: 0))
+    }
+}

@@ -194,8 +194,9 @@ public final class Canvas {
 
     /// Draws a bitmap at its own size (one image pixel to one device pixel) with its top left
     /// at a point snapped to the nearest device pixel: the fast path for icons, which would
-    /// otherwise be resampled at every fractional position. Under a rotating or scaling
-    /// transform it falls back to ``draw(_:in:opacity:interpolation:)``.
+    /// otherwise be resampled at every fractional position. Under a rotating or flipping
+    /// transform it draws the image at `1 / scale` points a pixel with
+    /// ``draw(_:in:opacity:interpolation:)`` instead.
     public func blit(_ image: Bitmap, at origin: CGPoint, opacity: Double = 1) {
         guard !image.isEmpty, origin.isFinite else { return }
         let alpha = opacity.isFinite ? min(max(opacity, 0), 1) : 1
@@ -203,7 +204,7 @@ public final class Canvas {
         var m = cairo_matrix_t()
         cairo_get_matrix(cairo, &m)
         guard m.xy == 0, m.yx == 0, m.xx > 0, m.yy > 0 else {
-            draw(image, in: CGRect(x: origin.x, y: origin.y, width: Double(image.width) / m.xx, height: Double(image.height) / m.yy), opacity: alpha)
+            draw(image, in: CGRect(x: origin.x, y: origin.y, width: Double(image.width) / scale, height: Double(image.height) / scale), opacity: alpha)
             return
         }
         let x = (m.xx * origin.x + m.x0).rounded(), y = (m.yy * origin.y + m.y0).rounded()
