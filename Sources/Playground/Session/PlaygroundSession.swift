@@ -127,7 +127,9 @@ public final class PlaygroundSession {
             load(PlaygroundSample.named(name), size: size, scale: scale)
         case .resize(let width, let height, let scale):
             self.scale = PlaygroundSession.clampedScale(scale)
-            host?.resize(to: CGSize(width: width, height: height))
+            let size = CGSize(width: width, height: height)
+            controller?.view.frame = CGRect(origin: .zero, size: size)
+            host?.resize(to: size)
             host?.mapView.setNeedsDisplay()
         case .pointer(let pointer):
             guard let host else { return }

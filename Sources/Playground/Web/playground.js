@@ -62,9 +62,18 @@
     };
   }
 
+  // Frames decode concurrently; one that finishes after a newer one is not drawn.
+  let received = 0;
+  let drawn = 0;
   async function show(blob) {
+    const sequence = ++received;
     try {
       const bitmap = await createImageBitmap(blob);
+      if (sequence < drawn) {
+        bitmap.close();
+        return;
+      }
+      drawn = sequence;
       context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
       bitmap.close();
       state.framesShown += 1;
