@@ -96,7 +96,9 @@ public final class PlaygroundSession {
             lastLoad = time
         default: break
         }
-        lastInput = time
+        // What a person does counts as activity; acknowledgements of frames do not (a sample
+        // that animates by itself would otherwise keep an abandoned tab's session forever).
+        if message != .ack { lastInput = time }
         atScreenScale { handle(message) }
     }
 
