@@ -84,6 +84,25 @@ struct PlaygroundBrowserTests {
         }
     }
 
+    @Test func theWheelZoomsInAboutThePointerAndTheSamplesAreListed() async throws {
+        try await withBrowser("wheel") { server, browser in
+            let session = try await open("camera", server, browser)
+            let host = try #require(session.host)
+            let before = host.mapView.camera.zoom
+            let pointer = CGPoint(x: 300, y: 250)
+            let under = host.mapView.projection.coordinate(for: pointer)
+            try await browser.wheel(x: pointer.x, y: pointer.y, deltaY: -400)
+            #expect(try await browser.wait(logged("mapView:idleAtCameraPosition:")))
+            #expect(host.mapView.camera.zoom > before + 0.5)
+            let after = host.mapView.projection.point(for: under)
+            #expect(hypot(after.x - pointer.x, after.y - pointer.y) < 4, "the point under the pointer stays put")
+            let current = try await browser.run("return document.querySelector('#samples a[aria-current]').dataset.sample") as? String
+            #expect(current == "camera")
+            let listed = try await browser.run("return document.querySelectorAll('#samples a').length") as? Int
+            #expect(listed == PlaygroundSample.all.count)
+        }
+    }
+
     @Test func aLongPressInTheGeocoderSampleDropsAMarkerWithAnAddress() async throws {
         try await withBrowser("geocoder") { server, browser in
             let session = try await open("geocoder", server, browser)

@@ -144,6 +144,17 @@ final class WebDriver: @unchecked Sendable {
         case pause(Int)
     }
 
+    /// Turns the mouse wheel over a viewport point (negative `deltaY`: away from the user's
+    /// palm, scrolling up).
+    func wheel(x: Double, y: Double, deltaY: Int) async throws {
+        let scroll: [String: Any] = [
+            "type": "scroll", "origin": "viewport", "x": Int(x.rounded()), "y": Int(y.rounded()), "deltaX": 0, "deltaY": deltaY,
+            "duration": 100,
+        ]
+        _ = try await command(.post, "actions", ["actions": [["type": "wheel", "id": "wheel", "actions": [scroll]]]])
+        _ = try await command(.delete, "actions")
+    }
+
     /// Performs a mouse's steps.
     func mouse(_ steps: [Step]) async throws {
         let actions: [[String: Any]] = steps.map { step in
