@@ -66,11 +66,14 @@ final class PlaygroundHarness {
             url: "ws://127.0.0.1:\(port)/ws", configuration: configuration, logger: Logger(label: "PlaygroundTests")
         ) { inbound, outbound, _ in
             let channel = PageChannel(outbound: outbound)
-            let reader = Task {
-                for try await message in inbound.messages(maxSize: 1 << 24) { channel.received(message) }
+            // The reader is a child task: it has stopped before the close handshake reads on.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for try await message in inbound.messages(maxSize: 1 << 24) { channel.received(message) }
+                }
+                try await script(channel)
+                group.cancelAll()
             }
-            defer { reader.cancel() }
-            try await script(channel)
             try await outbound.close(.normalClosure, reason: nil)
         }
     }
