@@ -15,7 +15,7 @@ public enum OutgoingMessage: Sendable, Equatable {
 /// and the delegate's callbacks go out through ``outgoing``.
 @MainActor
 public final class PlaygroundSession {
-    private static let logger = Logger(label: "OpenMaps.Playground")
+    private nonisolated static let logger = Logger(label: "OpenMaps.Playground")
 
     /// The session's number (for logs).
     public let id: Int
@@ -236,15 +236,25 @@ public final class PlaygroundSession {
         }
     }
 
+    /// Encodes a frame on another core (the main actor goes on with the next one) and sends it.
+    /// Two encodes may finish out of order; the page draws only the newest.
     private func sendFrame(_ bitmap: Bitmap) {
-        do {
-            let data = try bitmap.jpegData(quality: PlaygroundSession.frameQuality)
-            framesInFlight += 1
-            framesSent += 1
-            send(.frame(data))
-        } catch {
-            PlaygroundSession.logger.error("session \(id): frame not encoded: \(error)")
+        framesInFlight += 1
+        framesSent += 1
+        let continuation = continuation, id = id
+        Task.detached(priority: .userInitiated) { [weak self] in
+            do {
+                continuation.yield(.frame(try bitmap.jpegData(quality: PlaygroundSession.frameQuality)))
+            } catch {
+                PlaygroundSession.logger.error("session \(id): frame not encoded: \(error)")
+                await self?.frameLost()
+            }
         }
+    }
+
+    /// A frame that never went out is not waited for.
+    private func frameLost() {
+        framesInFlight = max(0, framesInFlight - 1)
     }
 
     private func flushEvents() {
