@@ -121,6 +121,17 @@ final class PageChannel: @unchecked Sendable {
         return condition()
     }
 
+    /// Says hello as the page does (a sample on a canvas) and waits for the first frame; whether
+    /// it came.
+    func open(_ sample: String, width: Int, height: Int, scale: Int) async -> Bool {
+        do {
+            try await send(#"{"type":"hello","sample":"\#(sample)","width":\#(width),"height":\#(height),"scale":\#(scale)}"#)
+        } catch {
+            return false
+        }
+        return await wait { frameCount >= 1 }
+    }
+
     /// Acknowledges every frame received so far, as the page does after showing each.
     func acknowledgeFrames(_ count: Int) async throws {
         for _ in 0..<count { try await send(#"{"type":"ack"}"#) }

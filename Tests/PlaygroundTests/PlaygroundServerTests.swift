@@ -33,8 +33,7 @@ struct PlaygroundServerTests {
         let server = try await PlaygroundHarness.start()
         defer { server.stop() }
         try await server.page { page in
-            try await page.send(#"{"type":"hello","sample":"markers","width":400,"height":300,"scale":2}"#)
-            #expect(await page.wait { page.frameCount >= 1 })
+            #expect(await page.open("markers", width: 400, height: 300, scale: 2))
             let ready = page.messages.first { $0["type"] as? String == "ready" }
             #expect(ready?["sample"] as? String == "markers")
             #expect(((ready?["samples"] as? [[String: Any]])?.count ?? 0) == PlaygroundSample.all.count)
@@ -47,8 +46,7 @@ struct PlaygroundServerTests {
         let server = try await PlaygroundHarness.start()
         defer { server.stop() }
         try await server.page { page in
-            try await page.send(#"{"type":"hello","sample":"markers","width":400,"height":300,"scale":1}"#)
-            #expect(await page.wait { page.frameCount >= 1 })
+            #expect(await page.open("markers", width: 400, height: 300, scale: 1))
             let point = try await MainActor.run {
                 let host = try #require(server.registry.sessions.values.first?.host)
                 let p = host.mapView.projection.point(for: Helsinki.places[1].coordinate)
@@ -68,8 +66,7 @@ struct PlaygroundServerTests {
                 try await page.send(text)
             }
             try await page.sendBinary([1, 2, 3])
-            try await page.send(#"{"type":"hello","sample":"camera","width":200,"height":200,"scale":1}"#)
-            #expect(await page.wait { page.frameCount >= 1 })
+            #expect(await page.open("camera", width: 200, height: 200, scale: 1))
             let refused = await MainActor.run { server.registry.sessions.values.first?.refusedMessages ?? 0 }
             #expect(refused == 5)
         }
@@ -85,8 +82,7 @@ struct PlaygroundServerTests {
         }
         #expect(try await server.get("/healthz").status == 200)
         try await server.page { page in
-            try await page.send(#"{"type":"hello","width":100,"height":100,"scale":1}"#)
-            #expect(await page.wait { page.frameCount >= 1 })
+            #expect(await page.open("markers", width: 100, height: 100, scale: 1))
         }
     }
 
@@ -103,8 +99,7 @@ struct PlaygroundServerTests {
         let server = try await PlaygroundHarness.start(maximumSessions: 1)
         defer { server.stop() }
         try await server.page { page in
-            try await page.send(#"{"type":"hello","width":100,"height":100,"scale":1}"#)
-            #expect(await page.wait { page.frameCount >= 1 })
+            #expect(await page.open("markers", width: 100, height: 100, scale: 1))
             await #expect(throws: (any Error).self) {
                 try await server.page { _ in }
             }
@@ -115,8 +110,7 @@ struct PlaygroundServerTests {
         let server = try await PlaygroundHarness.start()
         defer { server.stop() }
         try await server.page { page in
-            try await page.send(#"{"type":"hello","sample":"markers","width":300,"height":200,"scale":1}"#)
-            #expect(await page.wait { page.frameCount >= 1 })
+            #expect(await page.open("markers", width: 300, height: 200, scale: 1))
             // Pans without acknowledging: at most two frames go out unacknowledged.
             try await page.send(#"{"type":"pointer","phase":"down","id":1,"pointerType":"touch","x":150,"y":100}"#)
             for step in 1...30 {
