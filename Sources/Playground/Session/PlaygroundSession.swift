@@ -261,6 +261,8 @@ public final class PlaygroundSession {
         guard !pendingEvents.isEmpty else { return }
         let items = pendingEvents
         pendingEvents = []
+        // The recorder keeps lines for replays; here they went out through `onLine`.
+        _ = recorder?.drain()
         send(.text(ServerMessage.events(items).text))
     }
 
