@@ -62,10 +62,18 @@ struct PlaygroundBrowserTests {
             try await Task.sleep(for: .milliseconds(300))
             let marker = try #require(host.mapView.selectedMarker)
             let centre = try #require(host.infoWindowCenter(of: marker))
-            let after = try Bitmap.decode(try await browser.screenshot())
-            // The window's white body: most of a box about its centre is white (text aside).
-            let white = whiteness(of: after, around: centre)
+            let open = try Bitmap.decode(try await browser.screenshot())
+            // The same view with the window closed: what the window covered is the map again.
+            let shown = try await browser.run("return window.playground.framesShown") as? Int ?? 0
+            host.mapView.selectedMarker = nil
+            #expect(try await browser.wait("return window.playground.framesShown > \(shown)"))
+            try await Task.sleep(for: .milliseconds(200))
+            let closed = try Bitmap.decode(try await browser.screenshot())
+            // The window's white body: most of a box about its centre is white (text aside),
+            // and much more of it than of the map under it.
+            let white = whiteness(of: open, around: centre), underneath = whiteness(of: closed, around: centre)
             #expect(white > 0.6, "the info window's white body (\(white) white)")
+            #expect(white - underneath > 0.3, "the window, not the map, is white there (\(white) vs \(underneath))")
         }
     }
 
@@ -79,8 +87,13 @@ struct PlaygroundBrowserTests {
             #expect(try await browser.wait(logged("mapView:idleAtCameraPosition:")))
             let end = host.mapView.camera.target
             #expect(end.longitude > start.longitude && end.latitude < start.latitude, "dragging the map left and up shows what lies east and south")
-            let firstItem = try await browser.run("return document.querySelector('#events li').dataset.event") as? String
-            #expect(firstItem == "mapView:idleAtCameraPosition:", "newest first")
+            // Newest first: the rest is listed above the start (tile callbacks may come after both).
+            let newestFirst = try await browser.run(
+                """
+                const events = [...document.querySelectorAll('#events li')].map((item) => item.dataset.event);
+                return events.indexOf('mapView:idleAtCameraPosition:') < events.indexOf('mapView:willMove:');
+                """) as? Bool
+            #expect(newestFirst == true, "newest first")
         }
     }
 
@@ -113,6 +126,23 @@ struct PlaygroundBrowserTests {
             #expect(dropped, "a marker titled with the address, its window open")
             let title = host.mapView.selectedMarker?.title ?? ""
             #expect(title.rangeOfCharacter(from: .letters) != nil, "an address: \(title)")
+        }
+    }
+
+    @Test func aPointerWhoseCaptureIsLostIsLiftedOnTheMap() async throws {
+        try await withBrowser("lost-capture") { server, browser in
+            let session = try await open("map-events", server, browser)
+            // A touch goes down, then the page loses it (another app, an alert) with no "up".
+            _ = try await browser.run(
+                """
+                const canvas = document.getElementById('map');
+                const init = { pointerId: 7, pointerType: 'touch', clientX: 200, clientY: 200, isPrimary: true, bubbles: true };
+                canvas.dispatchEvent(new PointerEvent('pointerdown', init));
+                """)
+            #expect(await waitFor { session.pointersDown == 1 })
+            _ = try await browser.run(
+                "document.getElementById('map').dispatchEvent(new PointerEvent('lostpointercapture', { pointerId: 7, pointerType: 'touch', bubbles: true }))")
+            #expect(await waitFor { session.pointersDown == 0 }, "lifted (cancelled) on the map")
         }
     }
 

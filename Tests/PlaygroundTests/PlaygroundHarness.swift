@@ -29,9 +29,10 @@ final class PlaygroundHarness {
         configuration.port = 0
         configuration.maximumSessions = maximumSessions
         configuration.idleTimeout = idleTimeout
-        let registry = SessionRegistry(maximumSessions: maximumSessions, idleTimeout: idleTimeout)
+        let server = PlaygroundServer(configuration: configuration)
+        let registry = server.registry
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = PlaygroundServer(configuration: configuration).application(registry: registry) { continuation.yield($0) }
+        let app = server.application { continuation.yield($0) }
         let task = Task { try await app.run() }
         var port = 0
         for await value in ports {
@@ -46,18 +47,20 @@ final class PlaygroundHarness {
         task.cancel()
     }
 
-    /// GETs a path; the status and body.
-    nonisolated func get(_ path: String) async throws -> (status: Int, body: Data, type: String?) {
+    /// GETs a path (naming another `Host` when given); the status and body.
+    nonisolated func get(_ path: String, host: String? = nil) async throws -> (status: Int, body: Data, type: String?) {
         guard let url = URL(string: "http://127.0.0.1:\(port)\(path)") else { return (0, Data(), nil) }
-        let (data, response) = try await URLSession.shared.data(from: url)
+        var request = URLRequest(url: url)
+        if let host { request.setValue(host, forHTTPHeaderField: "Host") }
+        let (data, response) = try await URLSession.shared.data(for: request)
         let http = response as? HTTPURLResponse
         return (http?.statusCode ?? 0, data, http?.value(forHTTPHeaderField: "Content-Type"))
     }
 
     /// Opens `/ws` as a page would and runs `script` with a channel to it; returns when the
-    /// script does (then closes).
+    /// script does (then closes). A page that does not `read` never reads what the server sends.
     nonisolated func page(
-        origin: String? = nil, _ script: @escaping @Sendable (PageChannel) async throws -> Void
+        origin: String? = nil, reads: Bool = true, _ script: @escaping @Sendable (PageChannel) async throws -> Void
     ) async throws -> WebSocketCloseFrame? {
         var headers = HTTPFields()
         if let origin { headers[.origin] = origin }
@@ -68,8 +71,11 @@ final class PlaygroundHarness {
             let channel = PageChannel(outbound: outbound)
             // The reader is a child task: it has stopped before the close handshake reads on.
             try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    for try await message in inbound.messages(maxSize: 1 << 24) { channel.received(message) }
+                if reads {
+                    group.addTask {
+                        for try await message in inbound.messages(maxSize: 1 << 24) { channel.received(message) }
+                        channel.inboundEnded()
+                    }
                 }
                 try await script(channel)
                 group.cancelAll()
@@ -84,7 +90,8 @@ final class PageChannel: @unchecked Sendable {
     private let outbound: WebSocketOutboundWriter
     private let lock = NSLock()
     private var texts: [[String: Any]] = []
-    private var frames: [Data] = []
+    private var frames: [(number: Int, jpeg: Data)] = []
+    private var ended = false
 
     init(outbound: WebSocketOutboundWriter) { self.outbound = outbound }
 
@@ -93,17 +100,27 @@ final class PageChannel: @unchecked Sendable {
             switch message {
             case .text(let text):
                 if let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] { texts.append(object) }
-            case .binary(let buffer):
-                frames.append(Data(buffer.readableBytesView))
+            case .binary(var buffer):
+                // The frame's number, then its JPEG.
+                guard let number = buffer.readInteger(endianness: .big, as: UInt64.self) else { return }
+                frames.append((Int(number), Data(buffer.readableBytesView)))
             }
         }
     }
+
+    fileprivate func inboundEnded() { lock.withLock { ended = true } }
+
+    /// Whether the server has closed the connection.
+    var isClosed: Bool { lock.withLock { ended } }
 
     func send(_ text: String) async throws { try await outbound.write(.text(text)) }
     func sendBinary(_ bytes: [UInt8]) async throws { try await outbound.write(.binary(ByteBuffer(bytes: bytes))) }
 
     var frameCount: Int { lock.withLock { frames.count } }
-    var lastFrame: Data? { lock.withLock { frames.last } }
+    /// The last frame's JPEG.
+    var lastFrame: Data? { lock.withLock { frames.last?.jpeg } }
+    /// The numbers of the frames received, in order of arrival.
+    var frameNumbers: [Int] { lock.withLock { frames.map(\.number) } }
     var messages: [[String: Any]] { lock.withLock { texts } }
     /// The selectors of every delegate event received, in order.
     var events: [String] {
@@ -132,8 +149,27 @@ final class PageChannel: @unchecked Sendable {
         return await wait { frameCount >= 1 }
     }
 
-    /// Acknowledges every frame received so far, as the page does after showing each.
-    func acknowledgeFrames(_ count: Int) async throws {
-        for _ in 0..<count { try await send(#"{"type":"ack"}"#) }
+    /// A finger down at (150, 100) moving right 3 points every 20 ms, acknowledging frames
+    /// as they come or not at all.
+    func pan(steps: Int, acknowledging: Bool) async throws {
+        try await send(#"{"type":"pointer","phase":"down","id":1,"pointerType":"touch","x":150,"y":100}"#)
+        for step in 1...steps {
+            try await send(#"{"type":"pointer","phase":"move","id":1,"pointerType":"touch","x":\#(150 + step * 3),"y":100}"#)
+            if acknowledging { try await acknowledgeFrames() }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    private var acknowledged: Set<Int> = []
+
+    /// Acknowledges the frames received and not yet acknowledged, as the page does after
+    /// showing each.
+    func acknowledgeFrames() async throws {
+        let numbers = lock.withLock {
+            let new = frames.map(\.number).filter { !acknowledged.contains($0) }
+            acknowledged.formUnion(new)
+            return new
+        }
+        for number in numbers { try await send(#"{"type":"ack","frame":\#(number)}"#) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MapDrawing
+import Synchronization
 import OpenMaps
 import Testing
 
@@ -76,10 +77,19 @@ struct PlaygroundServerTests {
     @Test func oversizedMessagesEndOnlyTheirOwnConnection() async throws {
         let server = try await PlaygroundHarness.start()
         defer { server.stop() }
-        _ = try? await server.page { page in
-            try await page.send(String(repeating: "y", count: 100_000))
-            try await Task.sleep(for: .milliseconds(300))
+        let ended = Mutex(false)
+        do {
+            _ = try await server.page { page in
+                #expect(await page.open("markers", width: 100, height: 100, scale: 1))
+                try await page.send(String(repeating: "y", count: 100_000))
+                ended.withLock { $0 = true }
+                #expect(await page.wait { page.isClosed }, "the server closed this connection")
+            }
+        } catch {
+            // Closing a connection the server has already closed may throw; that is the point.
         }
+        #expect(ended.withLock { $0 })
+        #expect(await waitUntil { server.registry.sessions.isEmpty }, "its session is gone")
         #expect(try await server.get("/healthz").status == 200)
         try await server.page { page in
             #expect(await page.open("markers", width: 100, height: 100, scale: 1))
@@ -112,14 +122,70 @@ struct PlaygroundServerTests {
         try await server.page { page in
             #expect(await page.open("markers", width: 300, height: 200, scale: 1))
             // Pans without acknowledging: at most two frames go out unacknowledged.
-            try await page.send(#"{"type":"pointer","phase":"down","id":1,"pointerType":"touch","x":150,"y":100}"#)
-            for step in 1...30 {
-                try await page.send(#"{"type":"pointer","phase":"move","id":1,"pointerType":"touch","x":\#(150 + step * 3),"y":100}"#)
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            try await page.pan(steps: 30, acknowledging: false)
             #expect(page.frameCount <= PlaygroundSession.maximumFramesInFlight)
-            try await page.acknowledgeFrames(page.frameCount)
+            // Acknowledging frames never sent frees nothing.
+            let sent = page.frameNumbers
+            for fake in 1_000...1_010 { try await page.send(#"{"type":"ack","frame":\#(fake)}"#) }
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(page.frameCount == sent.count)
+            try await page.acknowledgeFrames()
             #expect(await page.wait { page.frameCount > PlaygroundSession.maximumFramesInFlight })
         }
     }
+
+    @Test func framesAreNumberedInTheOrderTheyWereDrawn() async throws {
+        let server = try await PlaygroundHarness.start()
+        defer { server.stop() }
+        try await server.page { page in
+            #expect(await page.open("markers", width: 300, height: 200, scale: 1))
+            try await page.pan(steps: 20, acknowledging: true)
+            #expect(await page.wait { page.frameCount >= 4 })
+            let numbers = page.frameNumbers
+            #expect(Set(numbers).count == numbers.count, "each number once")
+            #expect(numbers.sorted() == Array(1...numbers.count), "numbered from 1 without gaps: \(numbers)")
+            _ = try Bitmap.decode(try #require(page.lastFrame))
+        }
+    }
+
+    @Test func configuredLimitsAreTheOnesEnforced() {
+        var configuration = PlaygroundServer.Configuration()
+        configuration.maximumSessions = 3
+        configuration.idleTimeout = 42
+        let server = PlaygroundServer(configuration: configuration)
+        #expect(server.registry.maximumSessions == 3)
+        #expect(server.registry.idleTimeout == 42)
+    }
+
+    @Test func anIdleSessionWhosePageStoppedReadingFreesItsPlace() async throws {
+        let server = try await PlaygroundHarness.start(maximumSessions: 1, idleTimeout: 0.6)
+        defer { server.stop() }
+        // A page that says hello, then never reads nor acknowledges.
+        _ = try? await server.page(reads: false) { page in
+            try await page.send(#"{"type":"hello","sample":"many-markers","width":1200,"height":900,"scale":2}"#)
+            #expect(await waitUntil { !server.registry.sessions.isEmpty })
+            #expect(await waitUntil(timeout: 10) { server.registry.sessions.isEmpty }, "closed once idle, though its page reads nothing")
+        }
+        try await server.page { page in
+            #expect(await page.open("markers", width: 100, height: 100, scale: 1), "the place is free again")
+        }
+    }
+
+    @Test func requestsNamingAnotherHostAreRefusedOnLoopback() async throws {
+        let server = try await PlaygroundHarness.start()
+        defer { server.stop() }
+        #expect(try await server.get("/healthz", host: "localhost:\(server.port)").status == 200)
+        #expect(try await server.get("/", host: "rebound.example:\(server.port)").status == 421)
+        #expect(try await server.get("/healthz", host: "192.168.1.7:\(server.port)").status == 421)
+    }
+}
+
+/// Waits (up to `timeout` seconds) until `condition` holds on the main actor; whether it did.
+func waitUntil(timeout: TimeInterval = 5, _ condition: @escaping @MainActor () -> Bool) async -> Bool {
+    let end = Date().addingTimeInterval(timeout)
+    while Date() < end {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(20))
+    }
+    return await condition()
 }

@@ -103,12 +103,76 @@ struct SampleTests {
         session.receive(#"{"type":"hello","width":100,"height":100,"scale":1}"#)
         #expect(!session.isClosed)
         // Acknowledging frames is not activity.
-        for _ in 0..<3 {
+        for frame in 1...3 {
             try await Task.sleep(for: .milliseconds(100))
-            session.receive(#"{"type":"ack"}"#)
+            session.receive(#"{"type":"ack","frame":\#(frame)}"#)
         }
         session.step()
         #expect(session.isClosed)
+    }
+
+    @Test func aShiftClickAndASmallWheelTurnAreNotTwoFingerTaps() async throws {
+        let (session, host) = try session("map-events")
+        defer { session.close() }
+        let before = host.mapView.camera.zoom
+        // Two fingers down and up within the slop would be a two-finger tap: zoom out.
+        await send(session, [
+            #"{"type":"pointer","phase":"down","id":1,"x":300,"y":200,"shift":true}"#,
+            #"{"type":"pointer","phase":"up","id":1,"x":300,"y":200,"shift":true}"#,
+            #"{"type":"pointer","phase":"down","id":2,"x":300,"y":200,"alt":true}"#,
+            #"{"type":"pointer","phase":"up","id":2,"x":301,"y":201,"alt":true}"#,
+            #"{"type":"wheel","x":200,"y":150,"delta":5}"#,
+        ])
+        await settle(session, host, seconds: 0.6)
+        #expect(host.mapView.camera.zoom == before)
+    }
+
+    @Test func oneNotchOfAWheelZooms() async throws {
+        let (session, host) = try session("map-events")
+        defer { session.close() }
+        let before = host.mapView.camera.zoom
+        await send(session, [#"{"type":"wheel","x":200,"y":150,"delta":-48}"#])  // Firefox: 3 lines of 16 px
+        await settle(session, host, seconds: 0.6)
+        #expect(host.mapView.camera.zoom > before + 0.1)
+    }
+
+    @Test func stuckPointersAreBounded() {
+        var input = PointerInput()
+        var touches = 0
+        for id in 1...(PointerInput.maximumPointers + 10) {
+            let down = ClientMessage.Pointer(phase: .down, id: id, kind: .touch, x: Double(id * 10), y: 10, shift: false, alt: false)
+            touches += input.touches(for: down, size: CGSize(width: 640, height: 400), at: 0).count
+        }
+        #expect(input.pointersDown == PointerInput.maximumPointers)
+        #expect(touches == PointerInput.maximumPointers)
+        #expect(input.cancelAll(at: 1).count == PointerInput.maximumPointers)
+    }
+
+    @Test func theGeocoderSampleKeepsOneMarkerForWhereTheCameraRests() async throws {
+        let sample = GeocoderSample()
+        sample.loadViewIfNeeded()
+        let mapView = try #require(sample.view as? GMSMapView)
+        sample.mapView(mapView, idleAt: .camera(withTarget: Helsinki.centre, zoom: 16))
+        #expect(await waitUntil(timeout: 10) { sample.restMarker != nil })
+        let first = try #require(sample.restMarker)
+        let next = Helsinki.places[0].coordinate
+        sample.mapView(mapView, idleAt: .camera(withTarget: next, zoom: 16))
+        #expect(await waitUntil(timeout: 10) { sample.restMarker?.position.latitude == next.latitude })
+        #expect(sample.restMarker === first, "moved, not added again")
+    }
+
+    @Test func onlyAcknowledgementsOfFramesInFlightCount() throws {
+        let (session, _) = try session("markers")
+        defer { session.close() }
+        session.step()
+        #expect(session.framesInFlight == 1)
+        session.receive(#"{"type":"ack","frame":99}"#)
+        #expect(session.framesInFlight == 1)
+        #expect(session.refusedMessages == 1)
+        session.receive(#"{"type":"ack","frame":1}"#)
+        #expect(session.framesInFlight == 0)
+        session.receive(#"{"type":"ack","frame":1}"#)
+        #expect(session.refusedMessages == 2, "a frame is acknowledged once")
     }
 }
 
@@ -118,7 +182,8 @@ struct SessionLimitTests {
     @Test func floodsOfMessagesAreDropped() {
         let session = PlaygroundSession(id: 3, idleTimeout: 900)
         defer { session.close() }
-        for _ in 0..<(PlaygroundSession.maximumMessagesPerSecond + 50) { session.receive(#"{"type":"ack"}"#) }
+        let harmless = #"{"type":"pointer","phase":"move","id":9,"x":1,"y":1}"#  // a pointer that is not down
+        for _ in 0..<(PlaygroundSession.maximumMessagesPerSecond + 50) { session.receive(harmless) }
         #expect(session.refusedMessages >= 50)
     }
 
@@ -130,5 +195,36 @@ struct SessionLimitTests {
         session.receive(#"{"type":"sample","name":"many-markers"}"#)
         #expect(session.sample?.name == "markers")
         #expect(session.refusedMessages == 2)
+    }
+
+    @Test func framesStayWithinThePixelBudget() throws {
+        let session = PlaygroundSession(id: 5, idleTimeout: 900)
+        defer { session.close() }
+        session.receive(#"{"type":"hello","sample":"camera","width":4096,"height":4096,"scale":3}"#)
+        let host = try #require(session.host)
+        let side = Double(host.mapView.bounds.width) * session.frameScale
+        #expect(side * side <= PlaygroundSession.maximumFramePixels * 1.0001)
+        // An ordinary tab keeps its ratio.
+        #expect(PlaygroundSession.frameScale(requested: 2, size: CGSize(width: 1280, height: 800)) == 2)
+        #expect(PlaygroundSession.frameScale(requested: 0.5, size: CGSize(width: 1280, height: 800)) == 1)
+    }
+
+    @Test func aPageThatStopsReadingEndsItsSessionAndFreesItsPlace() throws {
+        let registry = SessionRegistry(maximumSessions: 1, idleTimeout: 900)
+        let session = try #require(registry.open())
+        // Before its map loads, each bad message is answered with an error; none is read.
+        for _ in 0...PlaygroundSession.maximumQueuedMessages { session.receive("{") }
+        #expect(session.isClosed)
+        #expect(registry.sessions.isEmpty)
+        #expect(registry.open() != nil)
+    }
+
+    @Test func aPageWaitingForItsMapIsToldWhyItsMessageWasRefused() async throws {
+        let session = PlaygroundSession(id: 6, idleTimeout: 900)
+        session.receive(#"{"type":"hello","width":"wide"}"#)
+        session.close()
+        var texts: [String] = []
+        for await message in session.outgoing { if case .text(let text) = message { texts.append(text) } }
+        #expect(texts.count == 1 && texts[0].contains(#""type":"error""#))
     }
 }

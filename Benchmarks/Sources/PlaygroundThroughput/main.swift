@@ -104,12 +104,14 @@ try await WebSocketClient.connect(
     let reader = Task {
         for try await message in inbound.messages(maxSize: 1 << 26) {
             guard case .binary(let buffer) = message else { continue }
-            // As the page: decode the frame, then acknowledge it.
+            // As the page: read the frame's number, decode its JPEG, then acknowledge it.
             let began = now()
-            let data = Data(buffer.readableBytesView)
+            var frame = buffer
+            guard let number = frame.readInteger(endianness: .big, as: UInt64.self) else { continue }
+            let data = Data(frame.readableBytesView)
             let bitmap = try? Bitmap.decode(data)
             tally.frame(at: now(), bytes: data.count, decode: now() - began, pixels: (bitmap?.width ?? 0, bitmap?.height ?? 0))
-            try await outbound.write(.text(#"{"type":"ack"}"#))
+            try await outbound.write(.text(#"{"type":"ack","frame":\#(number)}"#))
         }
     }
     // Let the first frames and tiles arrive.

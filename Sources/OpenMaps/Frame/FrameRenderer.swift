@@ -53,6 +53,8 @@ extension GMSMapView {
         }
         drawAttribution(in: canvas)
         drawMyLocation(in: canvas)
+        // A window opened at another scale (by work outside the host's) is drawn again at this one.
+        if let window = selection.window, window.image.scale != scale { renderWindow(scale: scale) }
         if let frame = windowFrame(), let window = selection.window {
             canvas.draw(window.image.bitmap, in: frame.image)
         }

@@ -84,12 +84,12 @@ extension GMSMapView {
         if let marker = selection.marker, !markerStore.contains(marker) { deselect() }
     }
 
-    /// Draws the window picture from the stored content.
-    func renderWindow() {
+    /// Draws the window picture from the stored content, at the screen's scale unless told.
+    func renderWindow(scale: CGFloat = UIScreen.defaultScale) {
         guard let marker = selection.marker, let content = selection.content else { return }
         let renderContent: InfoWindowContent
         if case .text = content { renderContent = .text(of: marker) } else { renderContent = content }
-        selection.window = InfoWindowRenderer.render(renderContent, scale: UIScreen.defaultScale)
+        selection.window = InfoWindowRenderer.render(renderContent, scale: scale)
         selection.renderedRevision = windowRevision(of: marker, content: content)
     }
 

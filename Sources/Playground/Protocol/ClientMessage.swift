@@ -2,8 +2,9 @@ import Foundation
 
 /// A message from the page, checked: every number finite and within bounds.
 enum ClientMessage: Equatable {
-    /// The page's first message: which sample, and the canvas in CSS pixels with the device
-    /// pixel ratio.
+    /// The page's first message: which sample (the default when missing, unknown or too
+    /// long), and the canvas in CSS pixels (within 1...``maximumSide``) with the device pixel
+    /// ratio.
     case hello(sample: String?, width: Double, height: Double, scale: Double)
     /// The canvas changed size or pixel ratio.
     case resize(width: Double, height: Double, scale: Double)
@@ -11,8 +12,8 @@ enum ClientMessage: Equatable {
     case pointer(Pointer)
     /// A wheel turn over the canvas: `delta` in pixels, positive away from the user (zoom out).
     case wheel(x: Double, y: Double, delta: Double)
-    /// The page showed a frame.
-    case ack
+    /// The page showed (or dropped as stale) the frame of a number.
+    case ack(frame: Int)
     /// Switch to another sample.
     case sample(String)
 
@@ -54,6 +55,7 @@ enum ClientMessage: Equatable {
         let x: Double?
         let y: Double?
         let delta: Double?
+        let frame: Double?
         let shift: Bool?
         let alt: Bool?
     }
@@ -68,9 +70,9 @@ enum ClientMessage: Equatable {
         }
         switch fields.type {
         case "hello":
-            if let sample = fields.sample, sample.count > 64 { throw Invalid(description: "sample name too long") }
+            let sample = fields.sample.flatMap { $0.count <= 64 ? $0 : nil }
             let (width, height, scale) = try size(fields)
-            return .hello(sample: fields.sample, width: width, height: height, scale: scale)
+            return .hello(sample: sample, width: width, height: height, scale: scale)
         case "resize":
             let (width, height, scale) = try size(fields)
             return .resize(width: width, height: height, scale: scale)
@@ -91,7 +93,7 @@ enum ClientMessage: Equatable {
                 y: try number(fields.y, "y", within: -maximumCoordinate...maximumCoordinate),
                 delta: try number(fields.delta, "delta", within: -10_000...10_000))
         case "ack":
-            return .ack
+            return .ack(frame: Int(try number(fields.frame, "frame", within: 1...9_007_199_254_740_991)))
         case "sample":
             guard let name = fields.name, name.count <= 64 else { throw Invalid(description: "sample.name missing") }
             return .sample(name)
@@ -100,11 +102,18 @@ enum ClientMessage: Equatable {
         }
     }
 
+    /// A canvas size and pixel ratio: finite numbers, brought within bounds (a page on a
+    /// huge screen still gets a map).
     private static func size(_ fields: Fields) throws(Invalid) -> (Double, Double, Double) {
         (
-            try number(fields.width, "width", within: 1...maximumSide), try number(fields.height, "height", within: 1...maximumSide),
-            try number(fields.scale, "scale", within: 0.25...8)
+            try clamped(fields.width, "width", within: 1...maximumSide), try clamped(fields.height, "height", within: 1...maximumSide),
+            try clamped(fields.scale, "scale", within: 0.25...8)
         )
+    }
+
+    private static func clamped(_ value: Double?, _ key: String, within range: ClosedRange<Double>) throws(Invalid) -> Double {
+        guard let value, value.isFinite else { throw Invalid(description: "\(key) must be a finite number") }
+        return min(max(value, range.lowerBound), range.upperBound)
     }
 
     private static func number(_ value: Double?, _ key: String, within range: ClosedRange<Double>) throws(Invalid) -> Double {

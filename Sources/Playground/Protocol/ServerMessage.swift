@@ -6,8 +6,10 @@ enum ServerMessage: Encodable {
     case ready(sample: String, samples: [PlaygroundSample])
     /// Delegate callbacks since the last message, oldest first: selector and replay line.
     case events([(selector: String, line: String)])
+    /// A message the page sent could not be used while it waits for its map: why.
+    case error(String)
 
-    private enum Keys: String, CodingKey { case type, sample, samples, items }
+    private enum Keys: String, CodingKey { case type, sample, samples, items, message }
     private struct SampleEntry: Encodable {
         let name: String
         let title: String
@@ -28,6 +30,9 @@ enum ServerMessage: Encodable {
         case .events(let items):
             try container.encode("events", forKey: .type)
             try container.encode(items.map { EventEntry(selector: $0.selector, line: $0.line) }, forKey: .items)
+        case .error(let message):
+            try container.encode("error", forKey: .type)
+            try container.encode(String(message.prefix(300)), forKey: .message)
         }
     }
 

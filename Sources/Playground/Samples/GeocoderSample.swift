@@ -1,9 +1,12 @@
 import OpenMaps
 
 /// Reverse geocoding: a long press drops a marker titled with the address there; and, as in
-/// the events guide, where the camera comes to rest is geocoded into a marker.
+/// the events guide, where the camera comes to rest is geocoded into a marker (one, moved
+/// to each new rest).
 final class GeocoderSample: UIViewController, GMSMapViewDelegate {
     let geocoder = GMSGeocoder()
+    /// The marker at the camera's last rest.
+    private(set) var restMarker: GMSMarker?
 
     override func loadView() {
         let mapView = GMSMapView(frame: .zero, camera: GMSCameraPosition.camera(withTarget: Helsinki.centre, zoom: 16))
@@ -26,7 +29,8 @@ final class GeocoderSample: UIViewController, GMSMapViewDelegate {
     func mapView(_ mapView: GMSMapView, idleAt cameraPosition: GMSCameraPosition) {
         geocoder.reverseGeocodeCoordinate(cameraPosition.target) { response, error in
             guard error == nil, let result = response?.firstResult() else { return }
-            let marker = GMSMarker()
+            let marker = self.restMarker ?? GMSMarker()
+            self.restMarker = marker
             marker.position = cameraPosition.target
             marker.title = result.lines?[0]
             marker.snippet = (result.lines?.count ?? 0) > 1 ? result.lines?[1] : nil

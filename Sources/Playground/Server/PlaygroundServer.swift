@@ -31,33 +31,31 @@ public struct PlaygroundServer: Sendable {
 
     /// The configuration it runs with.
     public let configuration: Configuration
+    /// Its sessions, bounded as configured.
+    public let registry: SessionRegistry
 
+    @MainActor
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
+        registry = SessionRegistry(maximumSessions: configuration.maximumSessions, idleTimeout: configuration.idleTimeout)
     }
 
     private static let logger = Logger(label: "OpenMaps.Playground")
 
     /// Whether a WebSocket request's `Origin` may open a session: absent (not a browser); the
-    /// server's own page (`http(s)://` and the request's `Host`); a WebSocket client's own
-    /// `ws(s)://` origin naming the same host (no browser sends one); or one configured.
-    /// Browsers' `null` origins, other sites and repeated headers are refused.
+    /// server's own page (`http(s)://` with the request's `Host`, ports compared with the
+    /// scheme's default filled in); a WebSocket client's own `ws(s)://` origin naming the same
+    /// host (no browser sends one); or one configured. Browsers' `null` origins, other sites
+    /// and repeated headers are refused.
     static func isAllowed(origins: [String], host: String?, extra: Set<String>) -> Bool {
-        guard let origin = origins.first else { return true }
+        guard let text = origins.first else { return true }
         guard origins.count == 1 else { return false }
-        if extra.contains(origin) { return true }
-        guard let host, let url = URL(string: origin), let scheme = url.scheme?.lowercased(), let originHost = url.host?.lowercased()
-        else { return false }
-        let requestHost = host.lowercased()
-        switch scheme {
-        case "http", "https":
-            let authority = url.port.map { "\(originHost):\($0)" } ?? originHost
-            return authority == requestHost
-        case "ws", "wss":
-            let name = requestHost.hasPrefix("[") ? String(requestHost.prefix { $0 != "]" }.dropFirst()) : String(requestHost.split(separator: ":").first ?? "")
-            return originHost.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) == name
-        default:
-            return false
+        if extra.contains(text) { return true }
+        guard let origin = Origin(text), let host, let request = Authority(host) else { return false }
+        guard origin.authority.host == request.host else { return false }
+        switch origin.scheme {
+        case "http", "https": return (origin.authority.port ?? origin.defaultPort) == (request.port ?? origin.defaultPort)
+        default: return true  // ws(s): a non-browser client naming this host
         }
     }
 
@@ -66,12 +64,20 @@ public struct PlaygroundServer: Sendable {
         isAllowed(origins: origin.map { [$0] } ?? [], host: host, extra: extra)
     }
 
+    /// Whether a request's `Host` may be answered by a server bound to `address`: bound to
+    /// loopback, only loopback names (so a DNS-rebound name cannot reach the server from a
+    /// web page); bound elsewhere, any.
+    static func isAllowed(host: String?, boundTo address: String) -> Bool {
+        guard Authority.isLoopback(address.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))) else { return true }
+        guard let host, let authority = Authority(host) else { return false }
+        return authority.isLoopback
+    }
+
     /// Builds the application; `onRunning` is told the port once it listens.
-    public func application(
-        registry: SessionRegistry, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-    ) -> some ApplicationProtocol {
-        let configuration = configuration
+    public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        let configuration = configuration, registry = registry
         let router = Router()
+        router.add(middleware: LoopbackHostMiddleware(boundAddress: configuration.host))
         router.get("/healthz") { _, _ -> Response in
             let sessions = await MainActor.run { registry.sessions.count }
             return PlaygroundServer.response(
@@ -89,6 +95,10 @@ public struct PlaygroundServer: Sendable {
         sockets.ws(
             "/ws",
             shouldUpgrade: { request, _ in
+                guard PlaygroundServer.isAllowed(host: request.head.authority, boundTo: configuration.host) else {
+                    PlaygroundServer.logger.warning("WebSocket refused: host \(request.head.authority ?? "-") is not a loopback name")
+                    return .dontUpgrade
+                }
                 let origins = request.headers[values: .origin]
                 guard PlaygroundServer.isAllowed(origins: origins, host: request.head.authority, extra: configuration.extraOrigins) else {
                     PlaygroundServer.logger.warning("WebSocket refused: origin \(origins) is not \(request.head.authority ?? "-")")
@@ -106,33 +116,8 @@ public struct PlaygroundServer: Sendable {
                     return
                 }
                 PlaygroundServer.logger.info("session \(session.id) opened")
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    // Everything the session says goes out in order, on one task.
-                    group.addTask {
-                        for await message in session.outgoing {
-                            switch message {
-                            case .text(let text): try await outbound.write(.text(text))
-                            case .frame(let data): try await outbound.write(.binary(ByteBuffer(bytes: data)))
-                            }
-                        }
-                    }
-                    group.addTask {
-                        do {
-                            for try await message in inbound.messages(maxSize: configuration.maximumMessageSize) {
-                                switch message {
-                                case .text(let text): await session.receive(text)
-                                case .binary: await session.refuse("binary message")
-                                }
-                            }
-                        } catch {
-                            // Oversized or broken frames end the connection, never the server.
-                            await session.refuse("\(error)")
-                        }
-                        await MainActor.run { registry.close(session) }
-                    }
-                    try await group.next()
-                    group.cancelAll()
-                }
+                await PlaygroundServer.connect(session, inbound: inbound, outbound: outbound, maximumMessageSize: configuration.maximumMessageSize)
+                await MainActor.run { registry.close(session) }
                 PlaygroundServer.logger.info("session \(session.id) closed")
             }
         )
@@ -148,17 +133,60 @@ public struct PlaygroundServer: Sendable {
         )
     }
 
+    /// Runs a session over its connection until either ends: the page closes or breaks the
+    /// connection, or the session closes (idle, a page that stopped reading, the server
+    /// stopping). Then the other side is cancelled too, a write blocked on a page that does
+    /// not read included.
+    private static func connect(
+        _ session: PlaygroundSession, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, maximumMessageSize: Int
+    ) async {
+        await withTaskGroup(of: Void.self) { group in
+            // Everything the session says goes out in order, on one task.
+            group.addTask {
+                do {
+                    for await message in session.outgoing {
+                        switch message {
+                        case .text(let text): try await outbound.write(.text(text))
+                        case .frame(let number, let jpeg): try await outbound.write(.binary(OutgoingMessage.frameMessage(number: number, jpeg: jpeg)))
+                        }
+                    }
+                } catch {
+                    // The connection went away (or the session closed under a blocked write).
+                }
+            }
+            group.addTask {
+                do {
+                    for try await message in inbound.messages(maxSize: maximumMessageSize) {
+                        switch message {
+                        case .text(let text): await session.receive(text)
+                        case .binary: await session.refuse("binary message")
+                        }
+                    }
+                } catch is CancellationError {
+                } catch {
+                    // Oversized or broken frames end the connection, never the server.
+                    await session.refuse("\(error)")
+                }
+            }
+            group.addTask {
+                for await _ in session.closed {}
+            }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
     private static func response(_ text: String, type: String) -> Response {
         response(Data(text.utf8), type: type)
     }
 
-    private static func response(_ data: Data, type: String) -> Response {
+    static func response(_ data: Data, type: String, status: HTTPResponse.Status = .ok) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = type
         headers[.cacheControl] = "no-store"
         headers[.xContentTypeOptions] = "nosniff"
         headers[.contentSecurityPolicy] =
             "default-src 'self'; img-src 'self' blob: data:; connect-src 'self' ws: wss:; style-src 'self'; script-src 'self'"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

@@ -2,12 +2,24 @@ import Foundation
 import Logging
 import MapDrawing
 import MapReplay
+import NIOCore
 import OpenMaps
 
-/// What a session sends the page: a JSON text message or a JPEG frame.
+/// What a session sends the page: a JSON text message or a numbered JPEG frame.
 public enum OutgoingMessage: Sendable, Equatable {
     case text(String)
-    case frame(Data)
+    /// A frame: its number (from 1, rising) and its JPEG.
+    case frame(number: Int, jpeg: Data)
+
+    /// A frame as the binary message the page reads: the number in 8 bytes, big-endian, then
+    /// the JPEG. The page acknowledges frames by number and draws none older than one drawn.
+    public static func frameMessage(number: Int, jpeg: Data) -> ByteBuffer {
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(8 + jpeg.count)
+        buffer.writeInteger(UInt64(clamping: number), endianness: .big)
+        buffer.writeBytes(jpeg)
+        return buffer
+    }
 }
 
 /// One browser tab: its own sample view controller, map view and delegate, sized to the tab's
@@ -19,9 +31,14 @@ public final class PlaygroundSession {
 
     /// The session's number (for logs).
     public let id: Int
-    /// Messages for the page, in order.
+    /// Messages for the page, in order; at most ``maximumQueuedMessages`` wait to be sent.
     public let outgoing: AsyncStream<OutgoingMessage>
     private let continuation: AsyncStream<OutgoingMessage>.Continuation
+    /// Finishes when the session closes (the connection then ends too).
+    public let closed: AsyncStream<Void>
+    private let closedContinuation: AsyncStream<Void>.Continuation
+    /// Told once when the session closes (its registry forgets it).
+    var onClose: ((PlaygroundSession) -> Void)?
     /// The sample shown.
     public private(set) var sample: PlaygroundSample?
     /// The hosted map (nil until the page has said hello).
@@ -31,8 +48,9 @@ public final class PlaygroundSession {
     private var input = PointerInput()
     private var scale: Double = 1
     private let clock = SystemClock()
-    /// Frames sent and not yet acknowledged; at most ``maximumFramesInFlight``.
-    private var framesInFlight = 0
+    /// Numbers of the frames sent and not yet acknowledged; at most ``maximumFramesInFlight``.
+    private var unacknowledged: Set<Int> = []
+    private var nextFrame = 1
     private var pendingEvents: [(selector: String, line: String)] = []
     private var loop: Task<Void, Never>?
     /// When the page last sent something (on the session's clock).
@@ -47,13 +65,20 @@ public final class PlaygroundSession {
 
     /// Frames the page may be behind by before rendering waits for it.
     public nonisolated static let maximumFramesInFlight = 2
+    /// Messages that may wait for a page that does not read before the session closes.
+    public nonisolated static let maximumQueuedMessages = 256
+    /// The most pixels a frame may have (a 4K screen's): a larger canvas or pixel ratio
+    /// lowers the scale frames are drawn at, and the page stretches them.
+    public nonisolated static let maximumFramePixels = 3840.0 * 2160.0
     /// JPEG quality of frames.
     public nonisolated static let frameQuality = 80
 
     init(id: Int, idleTimeout: TimeInterval) {
         self.id = id
         self.idleTimeout = idleTimeout
-        (outgoing, continuation) = AsyncStream.makeStream(of: OutgoingMessage.self, bufferingPolicy: .unbounded)
+        (outgoing, continuation) = AsyncStream.makeStream(
+            of: OutgoingMessage.self, bufferingPolicy: .bufferingOldest(PlaygroundSession.maximumQueuedMessages))
+        (closed, closedContinuation) = AsyncStream.makeStream(of: Void.self)
     }
 
     /// The session's clock: seconds since it began.
@@ -85,12 +110,15 @@ public final class PlaygroundSession {
             message = try ClientMessage.parse(text)
         } catch {
             refuse("\(error)")
+            // A page still waiting for its map is told why, rather than left waiting.
+            if host == nil { send(.text(ServerMessage.error("\(error)").text)) }
             return
         }
         switch message {
         case .hello, .sample:
             guard time - lastLoad >= PlaygroundSession.minimumLoadInterval else {
                 refuse("sample loads too close together")
+                if host == nil { send(.text(ServerMessage.error("sample loads too close together").text)) }
                 return
             }
             lastLoad = time
@@ -98,18 +126,15 @@ public final class PlaygroundSession {
         }
         // What a person does counts as activity; acknowledgements of frames do not (a sample
         // that animates by itself would otherwise keep an abandoned tab's session forever).
-        if message != .ack { lastInput = time }
+        if case .ack = message {} else { lastInput = time }
         atScreenScale { handle(message) }
     }
 
-    /// Runs `body` with the screen scale at the tab's pixel ratio (the engine reads it while
-    /// drawing info windows and icons), restoring it after: sessions at different ratios, and
-    /// whatever else the process hosts, never see each other's.
+    /// Runs `body` with the screen scale at the tab's (the engine reads it while drawing info
+    /// windows and icons), for it and the tasks it starts (a geocoder's completion, say):
+    /// sessions at different ratios, and whatever else the process hosts, never see each other's.
     private func atScreenScale(_ body: () -> Void) {
-        let previous = UIScreen.main.scale
-        UIScreen.main.scale = scale
-        body()
-        UIScreen.main.scale = previous
+        UIScreen.withScale(scale, operation: body)
     }
 
     /// Counts a message that could not be used (binary, oversized, malformed).
@@ -128,8 +153,8 @@ public final class PlaygroundSession {
             let size = host?.mapView.bounds.size ?? CGSize(width: 640, height: 480)
             load(PlaygroundSample.named(name), size: size, scale: scale)
         case .resize(let width, let height, let scale):
-            self.scale = PlaygroundSession.clampedScale(scale)
             let size = CGSize(width: width, height: height)
+            self.scale = PlaygroundSession.frameScale(requested: scale, size: size)
             controller?.view.frame = CGRect(origin: .zero, size: size)
             host?.resize(to: size)
             host?.mapView.setNeedsDisplay()
@@ -139,13 +164,22 @@ public final class PlaygroundSession {
         case .wheel(let x, let y, let delta):
             guard let host else { return }
             for touch in input.touches(forWheelAt: CGPoint(x: x, y: y), delta: delta, at: mapTime) { host.send(touch) }
-        case .ack:
-            framesInFlight = max(0, framesInFlight - 1)
+        case .ack(let frame):
+            // Only a frame sent and not yet acknowledged frees a place.
+            if unacknowledged.remove(frame) == nil { refuse("acknowledgement of frame \(frame), which is not in flight") }
         }
     }
 
-    /// Frames are drawn at the tab's pixel ratio, within 1...3.
-    private static func clampedScale(_ scale: Double) -> Double { min(max(scale, 1), 3) }
+    /// The scale frames are drawn at: the tab's pixel ratio within 1...3, lowered as far as
+    /// needed to keep a frame within ``maximumFramePixels``.
+    static func frameScale(requested: Double, size: CGSize) -> Double {
+        let wanted = requested.isFinite ? min(max(requested, 1), 3) : 1
+        let area = max(1, size.width * size.height)
+        return min(wanted, (maximumFramePixels / area).squareRoot())
+    }
+
+    /// The scale frames are drawn at now.
+    public var frameScale: Double { scale }
 
     /// The map's clock follows the session's: real time.
     private var mapTime: TimeInterval { max(host?.time ?? 0, timeOffset + now) }
@@ -154,9 +188,13 @@ public final class PlaygroundSession {
     private func load(_ sample: PlaygroundSample, size: CGSize, scale: Double) {
         if let host {
             for touch in input.cancelAll(at: mapTime) { host.send(touch) }
+            host.mapView.delegate = nil  // the old map's late callbacks are not this sample's
         }
-        self.scale = PlaygroundSession.clampedScale(scale)
-        UIScreen.main.scale = self.scale
+        self.scale = PlaygroundSession.frameScale(requested: scale, size: size)
+        UIScreen.withScale(self.scale) { loadSample(sample, size: size) }
+    }
+
+    private func loadSample(_ sample: PlaygroundSample, size: CGSize) {
         let controller = sample.make()
         controller.loadViewIfNeeded()
         guard let mapView = PlaygroundSession.mapView(in: controller.view) else {
@@ -180,7 +218,6 @@ public final class PlaygroundSession {
         self.host = host
         input = PointerInput()
         timeOffset = -now
-        framesInFlight = 0
         pendingEvents = []
         host.prepareTiles()
         send(.text(ServerMessage.ready(sample: sample.name, samples: PlaygroundSample.all).text))
@@ -231,31 +268,49 @@ public final class PlaygroundSession {
             }
         }
         flushEvents()
-        if framesInFlight < PlaygroundSession.maximumFramesInFlight, host.needsFrame, host.mapView.bounds.width > 0 {
+        if unacknowledged.count < PlaygroundSession.maximumFramesInFlight, host.needsFrame, host.mapView.bounds.width > 0 {
             sendFrame(host.renderFrame(scale: scale))
         }
     }
 
     /// Encodes a frame on another core (the main actor goes on with the next one) and sends it.
-    /// Two encodes may finish out of order; the page draws only the newest.
+    /// Two encodes may finish out of order: frames are numbered and the page draws none older
+    /// than one it has drawn.
     private func sendFrame(_ bitmap: Bitmap) {
-        framesInFlight += 1
+        let number = nextFrame
+        nextFrame += 1
+        unacknowledged.insert(number)
         framesSent += 1
         let continuation = continuation, id = id
         Task.detached(priority: .userInitiated) { [weak self] in
             do {
-                continuation.yield(.frame(try bitmap.jpegData(quality: PlaygroundSession.frameQuality)))
+                let jpeg = try bitmap.jpegData(quality: PlaygroundSession.frameQuality)
+                if case .dropped = continuation.yield(.frame(number: number, jpeg: jpeg)) { await self?.pageFellBehind() }
             } catch {
                 PlaygroundSession.logger.error("session \(id): frame not encoded: \(error)")
-                await self?.frameLost()
+                await self?.frameLost(number)
             }
         }
     }
 
     /// A frame that never went out is not waited for.
-    private func frameLost() {
-        framesInFlight = max(0, framesInFlight - 1)
+    private func frameLost(_ number: Int) {
+        unacknowledged.remove(number)
     }
+
+    /// A page that lets ``maximumQueuedMessages`` pile up has stopped reading: the session ends
+    /// rather than hold more for it.
+    private func pageFellBehind() {
+        guard !isClosed else { return }
+        PlaygroundSession.logger.warning("session \(id): the page stopped reading (\(PlaygroundSession.maximumQueuedMessages) messages waiting), closing")
+        close()
+    }
+
+    /// Pointers the page has down on the map now.
+    public var pointersDown: Int { input.pointersDown }
+
+    /// Frames sent and not yet acknowledged.
+    public var framesInFlight: Int { unacknowledged.count }
 
     private func flushEvents() {
         guard !pendingEvents.isEmpty else { return }
@@ -268,10 +323,11 @@ public final class PlaygroundSession {
 
     private func send(_ message: OutgoingMessage) {
         guard !isClosed else { return }
-        continuation.yield(message)
+        if case .dropped = continuation.yield(message) { pageFellBehind() }
     }
 
-    /// Ends the session: the frame loop stops and ``outgoing`` finishes.
+    /// Ends the session: the frame loop stops, ``outgoing`` and ``closed`` finish, and its
+    /// registry forgets it.
     public func close() {
         guard !isClosed else { return }
         isClosed = true
@@ -281,5 +337,8 @@ public final class PlaygroundSession {
             host.mapView.delegate = nil
         }
         continuation.finish()
+        closedContinuation.finish()
+        onClose?(self)
+        onClose = nil
     }
 }

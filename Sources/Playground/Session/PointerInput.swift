@@ -6,19 +6,32 @@ import OpenMaps
 /// Touch and pen pointers are fingers. A mouse is one finger, except: shift-drag is two
 /// fingers turning about the view's centre (rotate), alt-drag is two fingers moving up or
 /// down side by side (tilt), and the wheel is two fingers pinching about the pointer.
+///
+/// Synthesized fingers that never moved past the tap slop are lifted as cancelled, not ended:
+/// a shift-click or a small wheel turn is not a two-finger tap (which would zoom out).
 @MainActor
 struct PointerInput {
     /// The fingers a pointer stands for, by pointer id.
     private var gestures: [Int: Gesture] = [:]
+    /// Whether a pointer's synthesized fingers have moved past the slop.
+    private var moved: [Int: Bool] = [:]
     private var nextFinger = 1
     /// A wheel pinch under way: its centre, its fingers' current half-spread, and when the
     /// last turn came.
     private var pinch: (fingers: (Int, Int), centre: CGPoint, spread: Double, last: TimeInterval)?
 
-    /// How far apart the synthesized fingers start.
+    /// Half the distance between the fingers of a shift- or alt-drag.
     static let spread = 60.0
+    /// Half the distance between a wheel's fingers at its first turn: wide enough that one
+    /// notch of a wheel (48 to 100 px) moves them past the slop.
+    static let wheelSpread = 100.0
     /// How long after the last wheel turn the pinch lifts.
     static let wheelRest: TimeInterval = 0.15
+    /// How far a finger moves before it is no longer a tap (UIKit's 10 points).
+    static let slop = 10.0
+    /// Most pointers down at once (a screen's fingers); a page whose "up"s got lost cannot
+    /// grow this without bound.
+    static let maximumPointers = 10
 
     private enum Gesture {
         case finger(Int)
@@ -37,7 +50,8 @@ struct PointerInput {
         switch pointer.phase {
         case .down:
             // A pointer already down (a lost "up") is lifted first.
-            var touches = gestures[pointer.id].map { lift($0, at: time, phase: .cancelled, point: point) } ?? []
+            var touches = gestures.removeValue(forKey: pointer.id).map { lift($0, at: time, phase: .cancelled, point: point) } ?? []
+            guard gestures.count < PointerInput.maximumPointers else { return touches }
             let gesture: Gesture
             if pointer.kind == .mouse, pointer.shift {
                 let centre = CGPoint(x: size.width / 2, y: size.height / 2)
@@ -48,16 +62,33 @@ struct PointerInput {
                 gesture = .finger(finger())
             }
             gestures[pointer.id] = gesture
-            touches += place(gesture, point, phase: .began, at: time)
+            moved[pointer.id] = false
+            let began = place(gesture, point, phase: .began, at: time)
+            starts[pointer.id] = began.map(\.location)
+            touches += began
             return touches
         case .move:
             guard let gesture = gestures[pointer.id] else { return [] }
-            return place(gesture, point, phase: .moved, at: time)
+            let touches = place(gesture, point, phase: .moved, at: time)
+            if let origins = starts[pointer.id], zip(origins, touches).contains(where: { hypot($1.location.x - $0.x, $1.location.y - $0.y) >= PointerInput.slop }) {
+                moved[pointer.id] = true
+            }
+            return touches
         case .up, .cancel:
             guard let gesture = gestures.removeValue(forKey: pointer.id) else { return [] }
-            return lift(gesture, at: time, phase: pointer.phase == .up ? .ended : .cancelled, point: point)
+            let hasMoved = moved.removeValue(forKey: pointer.id) ?? false
+            starts[pointer.id] = nil
+            var phase: MapTouch.Phase = pointer.phase == .up ? .ended : .cancelled
+            if case .finger = gesture {} else if !hasMoved { phase = .cancelled }
+            return lift(gesture, at: time, phase: phase, point: point)
         }
     }
+
+    /// Where a pointer's fingers came down.
+    private var starts: [Int: [CGPoint]] = [:]
+
+    /// Pointers down now.
+    var pointersDown: Int { gestures.count }
 
     /// The touches of a wheel turn: a pinch about the pointer that grows or shrinks.
     mutating func touches(forWheelAt point: CGPoint, delta: Double, at time: TimeInterval) -> [MapTouch] {
@@ -67,8 +98,8 @@ struct PointerInput {
         if pinch == nil || pinch.map({ hypot($0.centre.x - point.x, $0.centre.y - point.y) > 20 }) == true {
             touches += endWheel(at: time)
             let fingers = (finger(), finger())
-            pinch = (fingers, point, PointerInput.spread, time)
-            touches += pinchTouches(fingers, point, PointerInput.spread, .began, time)
+            pinch = (fingers, point, PointerInput.wheelSpread, time)
+            touches += pinchTouches(fingers, point, PointerInput.wheelSpread, .began, time)
         }
         guard var current = pinch else { return touches }
         current.spread = min(max(current.spread * factor, 8), 4000)
@@ -87,7 +118,9 @@ struct PointerInput {
     private mutating func endWheel(at time: TimeInterval) -> [MapTouch] {
         guard let current = pinch else { return [] }
         pinch = nil
-        return pinchTouches(current.fingers, current.centre, current.spread, .ended, time)
+        // Fingers that never moved past the slop lift cancelled: not a two-finger tap.
+        let phase: MapTouch.Phase = abs(current.spread - PointerInput.wheelSpread) >= PointerInput.slop ? .ended : .cancelled
+        return pinchTouches(current.fingers, current.centre, current.spread, phase, time)
     }
 
     private func pinchTouches(_ fingers: (Int, Int), _ centre: CGPoint, _ spread: Double, _ phase: MapTouch.Phase, _ time: TimeInterval) -> [MapTouch] {
@@ -127,6 +160,8 @@ struct PointerInput {
     mutating func cancelAll(at time: TimeInterval) -> [MapTouch] {
         var touches = gestures.values.flatMap { lift($0, at: time, phase: .cancelled, point: .zero) }
         gestures.removeAll()
+        moved.removeAll()
+        starts.removeAll()
         touches += endWheel(at: time)
         return touches
     }

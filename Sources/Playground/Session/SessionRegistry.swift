@@ -30,6 +30,8 @@ public final class SessionRegistry {
         let session = PlaygroundSession(id: nextID, idleTimeout: idleTimeout)
         nextID += 1
         sessions[session.id] = session
+        // However a session ends (its page, idle time, a page that stopped reading), its slot frees.
+        session.onClose = { [weak self] closed in self?.sessions[closed.id] = nil }
         session.start()
         return session
     }

@@ -23,9 +23,12 @@
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
   }
 
+  // The server takes canvases up to 4096 CSS pixels a side (and lowers the scale of huge ones).
+  const MAX_SIDE = 4096;
   function size() {
     const rect = canvas.getBoundingClientRect();
-    return { width: Math.max(1, Math.round(rect.width)), height: Math.max(1, Math.round(rect.height)), scale: window.devicePixelRatio || 1 };
+    const side = (value) => Math.min(MAX_SIDE, Math.max(1, Math.round(value)));
+    return { width: side(rect.width), height: side(rect.height), scale: window.devicePixelRatio || 1 };
   }
 
   function fitCanvas() {
@@ -42,7 +45,7 @@
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     socket = new WebSocket(`${scheme}//${location.host}/ws`);
-    socket.binaryType = "blob";
+    socket.binaryType = "arraybuffer";
     socket.onopen = () => {
       state.connected = true;
       const s = fitCanvas();
@@ -55,25 +58,29 @@
     };
     socket.onmessage = (event) => {
       if (typeof event.data === "string") {
-        receive(JSON.parse(event.data));
+        let message = null;
+        try { message = JSON.parse(event.data); } catch { return; }
+        receive(message);
       } else {
         show(event.data);
       }
     };
   }
 
-  // Frames decode concurrently; one that finishes after a newer one is not drawn.
-  let received = 0;
+  // A frame is its number (8 bytes, big-endian) and a JPEG. Frames may arrive and decode out
+  // of order: one older than a frame drawn is not drawn. Each is acknowledged by number.
   let drawn = 0;
-  async function show(blob) {
-    const sequence = ++received;
+  async function show(buffer) {
+    if (buffer.byteLength < 8) return;
+    const header = new DataView(buffer, 0, 8);
+    const number = header.getUint32(0) * 4294967296 + header.getUint32(4);
     try {
-      const bitmap = await createImageBitmap(blob);
-      if (sequence < drawn) {
+      const bitmap = await createImageBitmap(new Blob([new Uint8Array(buffer, 8)], { type: "image/jpeg" }));
+      if (number < drawn) {
         bitmap.close();
         return;
       }
-      drawn = sequence;
+      drawn = number;
       context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
       bitmap.close();
       state.framesShown += 1;
@@ -81,8 +88,10 @@
       const now = performance.now();
       frameTimes.push(now);
       while (frameTimes.length && now - frameTimes[0] > 1000) frameTimes.shift();
+    } catch {
+      // A frame that does not decode is skipped; the next one replaces it.
     } finally {
-      send({ type: "ack" });
+      send({ type: "ack", frame: number });
     }
   }
 
@@ -110,6 +119,9 @@
       }));
     } else if (message.type === "events") {
       for (const item of message.items) log(item.selector, item.line);
+    } else if (message.type === "error" && state.sample === null) {
+      status.hidden = false;
+      status.textContent = `The map could not start: ${message.message}`;
     }
   }
 
@@ -147,20 +159,33 @@
       x: event.clientX - rect.left, y: event.clientY - rect.top, shift: event.shiftKey, alt: event.altKey,
     });
   }
+  // Pointers down on the canvas: each ends with one "up" or "cancel", even when the page loses
+  // its capture (an alert, a drag out of the window, another app taking the touch).
+  const down = new Set();
   canvas.addEventListener("pointerdown", (event) => {
     if (event.pointerType === "mouse" && event.button !== 0) return;
-    canvas.setPointerCapture(event.pointerId);
+    try {
+      canvas.setPointerCapture(event.pointerId);
+    } catch {
+      // A pointer the browser no longer tracks: it is forwarded all the same.
+    }
     canvas.focus();
+    down.add(event.pointerId);
     pointer("down", event);
     event.preventDefault();
   });
   canvas.addEventListener("pointermove", (event) => {
-    if (!canvas.hasPointerCapture(event.pointerId)) return;
+    if (!down.has(event.pointerId)) return;
     const events = event.getCoalescedEvents ? event.getCoalescedEvents() : [event];
     pointer("move", events.length ? events[events.length - 1] : event);
   });
-  canvas.addEventListener("pointerup", (event) => pointer("up", event));
-  canvas.addEventListener("pointercancel", (event) => pointer("cancel", event));
+  function lift(phase, event) {
+    if (!down.delete(event.pointerId)) return;
+    pointer(phase, event);
+  }
+  canvas.addEventListener("pointerup", (event) => lift("up", event));
+  canvas.addEventListener("pointercancel", (event) => lift("cancel", event));
+  canvas.addEventListener("lostpointercapture", (event) => lift("cancel", event));
   canvas.addEventListener("contextmenu", (event) => event.preventDefault());
   canvas.addEventListener("wheel", (event) => {
     event.preventDefault();
@@ -170,13 +195,24 @@
   }, { passive: false });
 
   let resizeTimer = null;
-  new ResizeObserver(() => {
+  function resized() {
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(() => {
       const s = fitCanvas();
       send({ type: "resize", width: s.width, height: s.height, scale: s.scale });
     }, 100);
-  }).observe(canvas);
+  }
+  new ResizeObserver(resized).observe(canvas);
+  // A change of pixel ratio alone (browser zoom, a window moved to another screen) resizes
+  // nothing: a media query for the current ratio tells it.
+  function watchPixelRatio() {
+    const query = matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
+    query.addEventListener("change", () => {
+      resized();
+      watchPixelRatio();
+    }, { once: true });
+  }
+  watchPixelRatio();
 
   connect();
 })();

@@ -39,9 +39,8 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.maximumSessions = maxSessions
         configuration.idleTimeout = idleTimeout
         configuration.extraOrigins = Set(allowedOrigins)
-        let registry = SessionRegistry(maximumSessions: maxSessions, idleTimeout: idleTimeout)
-        let shownHost = host == "0.0.0.0" || host == "::" ? "localhost" : host
-        let app = PlaygroundServer(configuration: configuration).application(registry: registry) { port in
+        let shownHost = host == "0.0.0.0" || host == "::" ? "localhost" : host.contains(":") ? "[\(host)]" : host
+        let app = PlaygroundServer(configuration: configuration).application { port in
             FileHandle.standardOutput.write(Data("OpenMaps playground: http://\(shownHost):\(port)/\n".utf8))
         }
         try await app.runService()
