@@ -91,7 +91,8 @@ struct PlaygroundBrowserTests {
             let newestFirst = try await browser.run(
                 """
                 const events = [...document.querySelectorAll('#events li')].map((item) => item.dataset.event);
-                return events.indexOf('mapView:idleAtCameraPosition:') < events.indexOf('mapView:willMove:');
+                const idle = events.indexOf('mapView:idleAtCameraPosition:'), start = events.indexOf('mapView:willMove:');
+                return idle >= 0 && start >= 0 && idle < start;
                 """) as? Bool
             #expect(newestFirst == true, "newest first")
         }

@@ -24,11 +24,12 @@ final class PlaygroundHarness {
         self.task = task
     }
 
-    static func start(maximumSessions: Int = 4, idleTimeout: TimeInterval = 900) async throws -> PlaygroundHarness {
+    static func start(maximumSessions: Int = 4, idleTimeout: TimeInterval = 900, stallTimeout: TimeInterval = 30) async throws -> PlaygroundHarness {
         var configuration = PlaygroundServer.Configuration()
         configuration.port = 0
         configuration.maximumSessions = maximumSessions
         configuration.idleTimeout = idleTimeout
+        configuration.stallTimeout = stallTimeout
         let server = PlaygroundServer(configuration: configuration)
         let registry = server.registry
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
@@ -73,8 +74,8 @@ final class PlaygroundHarness {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 if reads {
                     group.addTask {
+                        defer { channel.inboundEnded() }
                         for try await message in inbound.messages(maxSize: 1 << 24) { channel.received(message) }
-                        channel.inboundEnded()
                     }
                 }
                 try await script(channel)

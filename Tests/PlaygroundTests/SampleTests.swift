@@ -161,18 +161,56 @@ struct SampleTests {
         #expect(sample.restMarker === first, "moved, not added again")
     }
 
-    @Test func onlyAcknowledgementsOfFramesInFlightCount() throws {
+    @Test func onlyAcknowledgementsOfFramesWrittenToThePageCount() throws {
         let (session, _) = try session("markers")
         defer { session.close() }
         session.step()
         #expect(session.framesInFlight == 1)
+        // Guessed numbers free nothing: frame 1 is drawn but not yet written to the page.
+        session.receive(#"{"type":"ack","frame":1}"#)
         session.receive(#"{"type":"ack","frame":99}"#)
         #expect(session.framesInFlight == 1)
-        #expect(session.refusedMessages == 1)
+        #expect(session.refusedMessages == 2)
+        session.wrote(frame: 1)  // as the connection reports it
         session.receive(#"{"type":"ack","frame":1}"#)
         #expect(session.framesInFlight == 0)
         session.receive(#"{"type":"ack","frame":1}"#)
-        #expect(session.refusedMessages == 2, "a frame is acknowledged once")
+        #expect(session.refusedMessages == 3, "a frame is acknowledged once")
+    }
+
+    @Test func aSessionWhoseConnectionWritesNothingForTooLongCloses() async throws {
+        let session = PlaygroundSession(id: 8, idleTimeout: 900, stallTimeout: 0.1)
+        session.receive(#"{"type":"hello","sample":"camera","width":100,"height":100,"scale":1}"#)
+        session.wrote(frame: nil)  // the "ready" message went out
+        session.step()  // a frame, which the connection never manages to write
+        try await Task.sleep(for: .milliseconds(150))
+        session.receive(#"{"type":"pointer","phase":"move","id":9,"x":1,"y":1}"#)  // the page still talks
+        session.step()
+        #expect(session.isClosed, "a page that stopped reading is cut off")
+    }
+
+    @Test func aSlowPageGetsEventsInFewerBiggerBatches() throws {
+        let (session, host) = try session("map-events")
+        defer { session.close() }
+        // Nothing is written: after a few texts, events gather instead of queueing.
+        for step in 0..<40 {
+            session.receive(#"{"type":"wheel","x":200,"y":150,"delta":\#(step % 2 == 0 ? -60 : 60)}"#)
+            session.step()
+        }
+        _ = host
+        #expect(!session.isClosed)
+        #expect(session.textsWaiting <= PlaygroundSession.maximumTextsInFlight)
+    }
+
+    @Test func aConnectionThatSaysNoHelloIsClosed() async throws {
+        let session = PlaygroundSession(id: 7, idleTimeout: 900, helloTimeout: 0.1)
+        session.step()
+        #expect(!session.isClosed)
+        // Messages that are not hello do not hold the place.
+        session.receive(#"{"type":"pointer","phase":"move","id":9,"x":1,"y":1}"#)
+        try await Task.sleep(for: .milliseconds(150))
+        session.step()
+        #expect(session.isClosed)
     }
 }
 

@@ -7,6 +7,9 @@ final class GeocoderSample: UIViewController, GMSMapViewDelegate {
     let geocoder = GMSGeocoder()
     /// The marker at the camera's last rest.
     private(set) var restMarker: GMSMarker?
+    /// Markers dropped by long presses, oldest first; at most ``maximumDropped`` stay.
+    private(set) var dropped: [GMSMarker] = []
+    static let maximumDropped = 50
 
     override func loadView() {
         let mapView = GMSMapView(frame: .zero, camera: GMSCameraPosition.camera(withTarget: Helsinki.centre, zoom: 16))
@@ -23,6 +26,8 @@ final class GeocoderSample: UIViewController, GMSMapViewDelegate {
             marker.appearAnimation = .pop
             marker.map = mapView
             mapView.selectedMarker = marker
+            self.dropped.append(marker)
+            if self.dropped.count > GeocoderSample.maximumDropped { self.dropped.removeFirst().map = nil }
         }
     }
 

@@ -21,6 +21,9 @@ public struct PlaygroundServer: Sendable {
         public var maximumSessions = 16
         /// How long a session may go without input before it closes, in seconds.
         public var idleTimeout: TimeInterval = 900
+        /// How long a connection may make no progress writing to its page (which then has
+        /// stopped reading) before its session closes, in seconds.
+        public var stallTimeout: TimeInterval = 30
         /// The largest message accepted from a page, in bytes.
         public var maximumMessageSize = 4096
         /// Origins other than the server's own allowed to open sessions (e.g. a proxy's).
@@ -37,7 +40,8 @@ public struct PlaygroundServer: Sendable {
     @MainActor
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        registry = SessionRegistry(maximumSessions: configuration.maximumSessions, idleTimeout: configuration.idleTimeout)
+        registry = SessionRegistry(
+            maximumSessions: configuration.maximumSessions, idleTimeout: configuration.idleTimeout, stallTimeout: configuration.stallTimeout)
     }
 
     private static let logger = Logger(label: "OpenMaps.Playground")
@@ -91,7 +95,7 @@ public struct PlaygroundServer: Sendable {
             }
         }
 
-        let sockets = Router(context: BasicWebSocketRequestContext.self)
+        let sockets = Router(context: SocketRequestContext.self)
         sockets.ws(
             "/ws",
             shouldUpgrade: { request, _ in
@@ -110,14 +114,28 @@ public struct PlaygroundServer: Sendable {
                 }
                 return .upgrade([:])
             },
-            onUpgrade: { inbound, outbound, _ in
-                guard let session = await MainActor.run(body: { registry.open() }) else {
+            onUpgrade: { inbound, outbound, context in
+                guard let session = await MainActor.run(body: { registry.open().map { registry.connectionOpened(); return $0 } }) else {
                     try await outbound.close(.unknown(1013), reason: "too many sessions")  // 1013: try again later
                     return
                 }
                 PlaygroundServer.logger.info("session \(session.id) opened")
-                await PlaygroundServer.connect(session, inbound: inbound, outbound: outbound, maximumMessageSize: configuration.maximumMessageSize)
+                let end = await PlaygroundServer.connect(
+                    session, inbound: inbound, outbound: outbound, maximumMessageSize: configuration.maximumMessageSize)
                 await MainActor.run { registry.close(session) }
+                if end == .sessionClosed {
+                    // The session ended (idle, a page that stopped reading, the server stopping):
+                    // a close frame if it goes out within a second, then the connection ends
+                    // whether the page reads or not.
+                    await withTaskGroup(of: Void.self) { group in
+                        group.addTask { try? await outbound.close(.goingAway, reason: "session closed") }
+                        group.addTask { try? await Task.sleep(for: .seconds(1)) }
+                        await group.next()
+                        group.cancelAll()
+                    }
+                    try? await context.requestContext.channel.close()
+                }
+                await MainActor.run { registry.connectionEnded() }
                 PlaygroundServer.logger.info("session \(session.id) closed")
             }
         )
@@ -133,25 +151,33 @@ public struct PlaygroundServer: Sendable {
         )
     }
 
+    /// How a session's connection ended.
+    private enum End { case pageLeft, sessionClosed }
+
     /// Runs a session over its connection until either ends: the page closes or breaks the
     /// connection, or the session closes (idle, a page that stopped reading, the server
     /// stopping). Then the other side is cancelled too, a write blocked on a page that does
     /// not read included.
     private static func connect(
         _ session: PlaygroundSession, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, maximumMessageSize: Int
-    ) async {
-        await withTaskGroup(of: Void.self) { group in
+    ) async -> End {
+        await withTaskGroup(of: End.self) { group in
             // Everything the session says goes out in order, on one task.
             group.addTask {
                 do {
                     for await message in session.outgoing {
                         switch message {
-                        case .text(let text): try await outbound.write(.text(text))
-                        case .frame(let number, let jpeg): try await outbound.write(.binary(OutgoingMessage.frameMessage(number: number, jpeg: jpeg)))
+                        case .text(let text):
+                            try await outbound.write(.text(text))
+                            await session.wrote(frame: nil)
+                        case .frame(let number, let jpeg):
+                            try await outbound.write(.binary(OutgoingMessage.frameMessage(number: number, jpeg: jpeg)))
+                            await session.wrote(frame: number)
                         }
                     }
+                    return .sessionClosed  // the stream finishes when the session closes
                 } catch {
-                    // The connection went away (or the session closed under a blocked write).
+                    return .pageLeft  // the connection went away
                 }
             }
             group.addTask {
@@ -167,12 +193,15 @@ public struct PlaygroundServer: Sendable {
                     // Oversized or broken frames end the connection, never the server.
                     await session.refuse("\(error)")
                 }
+                return .pageLeft
             }
             group.addTask {
                 for await _ in session.closed {}
+                return .sessionClosed
             }
-            await group.next()
+            let end = await group.next() ?? .pageLeft
             group.cancelAll()
+            return end
         }
     }
 

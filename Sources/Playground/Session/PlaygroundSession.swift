@@ -48,14 +48,25 @@ public final class PlaygroundSession {
     private var input = PointerInput()
     private var scale: Double = 1
     private let clock = SystemClock()
-    /// Numbers of the frames sent and not yet acknowledged; at most ``maximumFramesInFlight``.
+    /// Numbers of the frames drawn and not yet acknowledged (being encoded, waiting to be
+    /// written, or written); at most ``maximumFramesInFlight``.
     private var unacknowledged: Set<Int> = []
+    /// Those of them written to the connection: only these may be acknowledged.
+    private var written: Set<Int> = []
     private var nextFrame = 1
+    /// Messages given to the connection and not yet written, and when a write last finished
+    /// (or the connection last became busy).
+    private var unwritten = 0
+    private var lastWriteProgress: TimeInterval = 0
     private var pendingEvents: [(selector: String, line: String)] = []
+    /// Events dropped because the page fell far behind.
+    private var droppedEvents = 0
     private var loop: Task<Void, Never>?
     /// When the page last sent something (on the session's clock).
     private var lastInput: TimeInterval = 0
     private let idleTimeout: TimeInterval
+    private let stallTimeout: TimeInterval
+    private let helloTimeout: TimeInterval
     /// Messages refused as malformed or hostile.
     public private(set) var refusedMessages = 0
     /// Frames sent.
@@ -67,15 +78,30 @@ public final class PlaygroundSession {
     public nonisolated static let maximumFramesInFlight = 2
     /// Messages that may wait for a page that does not read before the session closes.
     public nonisolated static let maximumQueuedMessages = 256
+    /// Delegate events kept for a page that is behind; older ones are dropped (and counted).
+    public nonisolated static let maximumPendingEvents = 1_000
+    /// Text messages written ahead of the page: while this many wait, events gather into
+    /// the next one instead.
+    public nonisolated static let maximumTextsInFlight = 4
+    /// How long a connection has to say hello, by default.
+    public nonisolated static let defaultHelloTimeout: TimeInterval = 10
     /// The most pixels a frame may have (a 4K screen's): a larger canvas or pixel ratio
     /// lowers the scale frames are drawn at, and the page stretches them.
     public nonisolated static let maximumFramePixels = 3840.0 * 2160.0
     /// JPEG quality of frames.
     public nonisolated static let frameQuality = 80
 
-    init(id: Int, idleTimeout: TimeInterval) {
+    /// A session; `stallTimeout`: how long its connection may make no progress writing
+    /// before the page is taken to have stopped reading; `helloTimeout`: how long the page has
+    /// to say hello.
+    init(
+        id: Int, idleTimeout: TimeInterval, stallTimeout: TimeInterval = 30,
+        helloTimeout: TimeInterval = PlaygroundSession.defaultHelloTimeout
+    ) {
         self.id = id
         self.idleTimeout = idleTimeout
+        self.stallTimeout = stallTimeout
+        self.helloTimeout = helloTimeout
         (outgoing, continuation) = AsyncStream.makeStream(
             of: OutgoingMessage.self, bufferingPolicy: .bufferingOldest(PlaygroundSession.maximumQueuedMessages))
         (closed, closedContinuation) = AsyncStream.makeStream(of: Void.self)
@@ -165,8 +191,13 @@ public final class PlaygroundSession {
             guard let host else { return }
             for touch in input.touches(forWheelAt: CGPoint(x: x, y: y), delta: delta, at: mapTime) { host.send(touch) }
         case .ack(let frame):
-            // Only a frame sent and not yet acknowledged frees a place.
-            if unacknowledged.remove(frame) == nil { refuse("acknowledgement of frame \(frame), which is not in flight") }
+            // Only a frame written to the page and not yet acknowledged frees a place: guessed
+            // numbers free nothing.
+            guard written.remove(frame) != nil else {
+                refuse("acknowledgement of frame \(frame), which was not written or was acknowledged")
+                return
+            }
+            unacknowledged.remove(frame)
         }
     }
 
@@ -256,7 +287,18 @@ public final class PlaygroundSession {
             close()
             return
         }
-        guard let host else { return }
+        if unwritten > 0, now - lastWriteProgress > stallTimeout {
+            PlaygroundSession.logger.warning("session \(id): nothing written for \(Int(stallTimeout)) s (the page stopped reading), closing")
+            close()
+            return
+        }
+        guard let host else {
+            if now > helloTimeout {
+                PlaygroundSession.logger.info("session \(id): no hello in \(Int(helloTimeout)) s, closing")
+                close()
+            }
+            return
+        }
         for touch in input.step(at: mapTime) { host.send(touch) }
         host.advance(to: mapTime)
         if sample?.name == "my-location" {
@@ -268,6 +310,7 @@ public final class PlaygroundSession {
             }
         }
         flushEvents()
+        guard !isClosed else { return }
         if unacknowledged.count < PlaygroundSession.maximumFramesInFlight, host.needsFrame, host.mapView.bounds.width > 0 {
             sendFrame(host.renderFrame(scale: scale))
         }
@@ -281,11 +324,11 @@ public final class PlaygroundSession {
         nextFrame += 1
         unacknowledged.insert(number)
         framesSent += 1
-        let continuation = continuation, id = id
+        let id = id
         Task.detached(priority: .userInitiated) { [weak self] in
             do {
                 let jpeg = try bitmap.jpegData(quality: PlaygroundSession.frameQuality)
-                if case .dropped = continuation.yield(.frame(number: number, jpeg: jpeg)) { await self?.pageFellBehind() }
+                await self?.send(.frame(number: number, jpeg: jpeg))
             } catch {
                 PlaygroundSession.logger.error("session \(id): frame not encoded: \(error)")
                 await self?.frameLost(number)
@@ -296,6 +339,17 @@ public final class PlaygroundSession {
     /// A frame that never went out is not waited for.
     private func frameLost(_ number: Int) {
         unacknowledged.remove(number)
+    }
+
+    /// The connection wrote a message to the page (a frame: its number).
+    func wrote(frame number: Int?) {
+        unwritten = max(0, unwritten - 1)
+        lastWriteProgress = now
+        if let number {
+            if unacknowledged.contains(number) { written.insert(number) }
+        } else {
+            textsUnwritten = max(0, textsUnwritten - 1)
+        }
     }
 
     /// A page that lets ``maximumQueuedMessages`` pile up has stopped reading: the session ends
@@ -312,8 +366,16 @@ public final class PlaygroundSession {
     /// Frames sent and not yet acknowledged.
     public var framesInFlight: Int { unacknowledged.count }
 
+    /// Sends the delegate's events since the last batch, unless earlier texts still wait to be
+    /// written (a slow page gets bigger batches, not more of them).
     private func flushEvents() {
-        guard !pendingEvents.isEmpty else { return }
+        if pendingEvents.count > PlaygroundSession.maximumPendingEvents {
+            let excess = pendingEvents.count - PlaygroundSession.maximumPendingEvents
+            pendingEvents.removeFirst(excess)
+            droppedEvents += excess
+            if droppedEvents == excess { PlaygroundSession.logger.warning("session \(id): the page is behind; older events dropped") }
+        }
+        guard !pendingEvents.isEmpty, textsUnwritten < PlaygroundSession.maximumTextsInFlight else { return }
         let items = pendingEvents
         pendingEvents = []
         // The recorder keeps lines for replays; here they went out through `onLine`.
@@ -321,8 +383,16 @@ public final class PlaygroundSession {
         send(.text(ServerMessage.events(items).text))
     }
 
+    /// Text messages given to the connection and not yet written.
+    private var textsUnwritten = 0
+    /// Text messages waiting to be written to the page.
+    public var textsWaiting: Int { textsUnwritten }
+
     private func send(_ message: OutgoingMessage) {
         guard !isClosed else { return }
+        if unwritten == 0 { lastWriteProgress = now }
+        unwritten += 1
+        if case .text = message { textsUnwritten += 1 }
         if case .dropped = continuation.yield(message) { pageFellBehind() }
     }
 

@@ -7,15 +7,25 @@ public final class SessionRegistry {
     public let maximumSessions: Int
     /// How long a session may go without input before it closes.
     public let idleTimeout: TimeInterval
+    /// How long a session's connection may make no progress writing before it closes.
+    public let stallTimeout: TimeInterval
     /// Open sessions by id.
     public private(set) var sessions: [Int: PlaygroundSession] = [:]
     private var nextID = 1
     /// Connections refused because the server was full.
     public private(set) var refusedConnections = 0
+    /// WebSocket connections open now (a session's outlives it only while being closed).
+    public private(set) var connections = 0
 
-    public init(maximumSessions: Int = 16, idleTimeout: TimeInterval = 900) {
+    /// Counts a connection opening or ending.
+    func connectionOpened() { connections += 1 }
+    func connectionEnded() { connections = max(0, connections - 1) }
+
+    /// A registry; times that are not finite and positive fall back to the defaults.
+    public init(maximumSessions: Int = 16, idleTimeout: TimeInterval = 900, stallTimeout: TimeInterval = 30) {
         self.maximumSessions = max(1, maximumSessions)
-        self.idleTimeout = idleTimeout
+        self.idleTimeout = idleTimeout.isFinite && idleTimeout > 0 ? idleTimeout : 900
+        self.stallTimeout = stallTimeout.isFinite && stallTimeout > 0 ? stallTimeout : 30
     }
 
     /// Whether another session fits.
@@ -27,7 +37,7 @@ public final class SessionRegistry {
             refusedConnections += 1
             return nil
         }
-        let session = PlaygroundSession(id: nextID, idleTimeout: idleTimeout)
+        let session = PlaygroundSession(id: nextID, idleTimeout: idleTimeout, stallTimeout: stallTimeout)
         nextID += 1
         sessions[session.id] = session
         // However a session ends (its page, idle time, a page that stopped reading), its slot frees.

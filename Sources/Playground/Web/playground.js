@@ -31,10 +31,14 @@
     return { width: side(rect.width), height: side(rect.height), scale: window.devicePixelRatio || 1 };
   }
 
+  // The scale the server draws at: the pixel ratio within 1...3, lowered to keep a frame
+  // within 3840x2160 pixels' worth. The canvas's own pixels match it.
+  const MAX_FRAME_PIXELS = 3840 * 2160;
   function fitCanvas() {
     const s = size();
-    const width = Math.round(s.width * Math.min(Math.max(s.scale, 1), 3));
-    const height = Math.round(s.height * Math.min(Math.max(s.scale, 1), 3));
+    const scale = Math.min(Math.min(Math.max(s.scale, 1), 3), Math.sqrt(MAX_FRAME_PIXELS / (s.width * s.height)));
+    const width = Math.round(s.width * scale);
+    const height = Math.round(s.height * scale);
     if (canvas.width !== width || canvas.height !== height) {
       canvas.width = width;
       canvas.height = height;
@@ -151,12 +155,23 @@
     while (list.children.length > MAX_EVENTS) list.lastElementChild.remove();
   }
 
-  // Pointer Events: mouse, touch and pen, forwarded raw (in CSS pixels of the canvas).
-  function pointer(phase, event) {
+  // Where an event is on the map, in its points (CSS pixels of the canvas, unless the canvas
+  // is wider or taller than the map the server keeps).
+  function mapPoint(event) {
     const rect = canvas.getBoundingClientRect();
+    const s = size();
+    return {
+      x: (event.clientX - rect.left) * (s.width / Math.max(1, rect.width)),
+      y: (event.clientY - rect.top) * (s.height / Math.max(1, rect.height)),
+    };
+  }
+
+  // Pointer Events: mouse, touch and pen, forwarded raw.
+  function pointer(phase, event) {
+    const point = mapPoint(event);
     send({
       type: "pointer", phase, id: event.pointerId, pointerType: event.pointerType,
-      x: event.clientX - rect.left, y: event.clientY - rect.top, shift: event.shiftKey, alt: event.altKey,
+      x: point.x, y: point.y, shift: event.shiftKey, alt: event.altKey,
     });
   }
   // Pointers down on the canvas: each ends with one "up" or "cancel", even when the page loses
@@ -189,9 +204,9 @@
   canvas.addEventListener("contextmenu", (event) => event.preventDefault());
   canvas.addEventListener("wheel", (event) => {
     event.preventDefault();
-    const rect = canvas.getBoundingClientRect();
+    const point = mapPoint(event);
     const unit = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? 400 : 1;
-    send({ type: "wheel", x: event.clientX - rect.left, y: event.clientY - rect.top, delta: event.deltaY * unit });
+    send({ type: "wheel", x: point.x, y: point.y, delta: event.deltaY * unit });
   }, { passive: false });
 
   let resizeTimer = null;
