@@ -166,22 +166,31 @@ struct SampleTests {
         defer { session.close() }
         session.step()
         #expect(session.framesInFlight == 1)
-        // Guessed numbers free nothing: frame 1 is drawn but not yet written to the page.
-        session.receive(#"{"type":"ack","frame":1}"#)
+        // A number never drawn is refused; frame 1, drawn but not yet written to the page,
+        // keeps its place until it is written.
         session.receive(#"{"type":"ack","frame":99}"#)
-        #expect(session.framesInFlight == 1)
-        #expect(session.refusedMessages == 2)
-        session.wrote(frame: 1)  // as the connection reports it
+        #expect(session.refusedMessages == 1)
         session.receive(#"{"type":"ack","frame":1}"#)
+        #expect(session.framesInFlight == 1)
+        session.flow.wrote(frame: 1)  // as the connection reports it
         #expect(session.framesInFlight == 0)
         session.receive(#"{"type":"ack","frame":1}"#)
-        #expect(session.refusedMessages == 3, "a frame is acknowledged once")
+        #expect(session.refusedMessages == 2, "a frame is acknowledged once")
+        // The usual order: written, then acknowledged.
+        session.receive(#"{"type":"pointer","phase":"down","id":1,"pointerType":"touch","x":100,"y":100}"#)
+        session.receive(#"{"type":"pointer","phase":"move","id":1,"pointerType":"touch","x":160,"y":100}"#)
+        session.step()
+        #expect(session.framesInFlight == 1)
+        session.flow.wrote(frame: 2)
+        #expect(session.framesInFlight == 1)
+        session.receive(#"{"type":"ack","frame":2}"#)
+        #expect(session.framesInFlight == 0)
     }
 
     @Test func aSessionWhoseConnectionWritesNothingForTooLongCloses() async throws {
         let session = PlaygroundSession(id: 8, idleTimeout: 900, stallTimeout: 0.1)
         session.receive(#"{"type":"hello","sample":"camera","width":100,"height":100,"scale":1}"#)
-        session.wrote(frame: nil)  // the "ready" message went out
+        session.flow.wrote(frame: nil)  // the "ready" message went out
         session.step()  // a frame, which the connection never manages to write
         try await Task.sleep(for: .milliseconds(150))
         session.receive(#"{"type":"pointer","phase":"move","id":9,"x":1,"y":1}"#)  // the page still talks

@@ -169,10 +169,10 @@ public struct PlaygroundServer: Sendable {
                         switch message {
                         case .text(let text):
                             try await outbound.write(.text(text))
-                            await session.wrote(frame: nil)
+                            session.flow.wrote(frame: nil)
                         case .frame(let number, let jpeg):
                             try await outbound.write(.binary(OutgoingMessage.frameMessage(number: number, jpeg: jpeg)))
-                            await session.wrote(frame: number)
+                            session.flow.wrote(frame: number)
                         }
                     }
                     return .sessionClosed  // the stream finishes when the session closes

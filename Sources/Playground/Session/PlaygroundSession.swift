@@ -48,16 +48,9 @@ public final class PlaygroundSession {
     private var input = PointerInput()
     private var scale: Double = 1
     private let clock = SystemClock()
-    /// Numbers of the frames drawn and not yet acknowledged (being encoded, waiting to be
-    /// written, or written); at most ``maximumFramesInFlight``.
-    private var unacknowledged: Set<Int> = []
-    /// Those of them written to the connection: only these may be acknowledged.
-    private var written: Set<Int> = []
+    /// Frames in flight and writes under way, shared with the encoders and the connection.
+    nonisolated let flow = OutgoingFlow()
     private var nextFrame = 1
-    /// Messages given to the connection and not yet written, and when a write last finished
-    /// (or the connection last became busy).
-    private var unwritten = 0
-    private var lastWriteProgress: TimeInterval = 0
     private var pendingEvents: [(selector: String, line: String)] = []
     /// Events dropped because the page fell far behind.
     private var droppedEvents = 0
@@ -191,13 +184,10 @@ public final class PlaygroundSession {
             guard let host else { return }
             for touch in input.touches(forWheelAt: CGPoint(x: x, y: y), delta: delta, at: mapTime) { host.send(touch) }
         case .ack(let frame):
-            // Only a frame written to the page and not yet acknowledged frees a place: guessed
-            // numbers free nothing.
-            guard written.remove(frame) != nil else {
-                refuse("acknowledgement of frame \(frame), which was not written or was acknowledged")
-                return
+            // Only a frame in flight can be acknowledged, and it frees its place once written.
+            if !flow.acknowledge(frame: frame) {
+                refuse("acknowledgement of frame \(frame), which is not in flight or was acknowledged")
             }
-            unacknowledged.remove(frame)
         }
     }
 
@@ -287,7 +277,7 @@ public final class PlaygroundSession {
             close()
             return
         }
-        if unwritten > 0, now - lastWriteProgress > stallTimeout {
+        if flow.hasStalled(longerThan: stallTimeout) {
             PlaygroundSession.logger.warning("session \(id): nothing written for \(Int(stallTimeout)) s (the page stopped reading), closing")
             close()
             return
@@ -311,7 +301,7 @@ public final class PlaygroundSession {
         }
         flushEvents()
         guard !isClosed else { return }
-        if unacknowledged.count < PlaygroundSession.maximumFramesInFlight, host.needsFrame, host.mapView.bounds.width > 0 {
+        if flow.framesInFlight < PlaygroundSession.maximumFramesInFlight, host.needsFrame, host.mapView.bounds.width > 0 {
             sendFrame(host.renderFrame(scale: scale))
         }
     }
@@ -322,33 +312,18 @@ public final class PlaygroundSession {
     private func sendFrame(_ bitmap: Bitmap) {
         let number = nextFrame
         nextFrame += 1
-        unacknowledged.insert(number)
+        flow.drew(frame: number)
         framesSent += 1
-        let id = id
+        let id = id, flow = flow, continuation = continuation
         Task.detached(priority: .userInitiated) { [weak self] in
             do {
                 let jpeg = try bitmap.jpegData(quality: PlaygroundSession.frameQuality)
-                await self?.send(.frame(number: number, jpeg: jpeg))
+                flow.queued(isText: false)
+                if case .dropped = continuation.yield(.frame(number: number, jpeg: jpeg)) { await self?.pageFellBehind() }
             } catch {
                 PlaygroundSession.logger.error("session \(id): frame not encoded: \(error)")
-                await self?.frameLost(number)
+                flow.lost(frame: number)
             }
-        }
-    }
-
-    /// A frame that never went out is not waited for.
-    private func frameLost(_ number: Int) {
-        unacknowledged.remove(number)
-    }
-
-    /// The connection wrote a message to the page (a frame: its number).
-    func wrote(frame number: Int?) {
-        unwritten = max(0, unwritten - 1)
-        lastWriteProgress = now
-        if let number {
-            if unacknowledged.contains(number) { written.insert(number) }
-        } else {
-            textsUnwritten = max(0, textsUnwritten - 1)
         }
     }
 
@@ -364,7 +339,7 @@ public final class PlaygroundSession {
     public var pointersDown: Int { input.pointersDown }
 
     /// Frames sent and not yet acknowledged.
-    public var framesInFlight: Int { unacknowledged.count }
+    public var framesInFlight: Int { flow.framesInFlight }
 
     /// Sends the delegate's events since the last batch, unless earlier texts still wait to be
     /// written (a slow page gets bigger batches, not more of them).
@@ -375,7 +350,7 @@ public final class PlaygroundSession {
             droppedEvents += excess
             if droppedEvents == excess { PlaygroundSession.logger.warning("session \(id): the page is behind; older events dropped") }
         }
-        guard !pendingEvents.isEmpty, textsUnwritten < PlaygroundSession.maximumTextsInFlight else { return }
+        guard !pendingEvents.isEmpty, flow.textsUnwritten < PlaygroundSession.maximumTextsInFlight else { return }
         let items = pendingEvents
         pendingEvents = []
         // The recorder keeps lines for replays; here they went out through `onLine`.
@@ -383,16 +358,12 @@ public final class PlaygroundSession {
         send(.text(ServerMessage.events(items).text))
     }
 
-    /// Text messages given to the connection and not yet written.
-    private var textsUnwritten = 0
     /// Text messages waiting to be written to the page.
-    public var textsWaiting: Int { textsUnwritten }
+    public var textsWaiting: Int { flow.textsUnwritten }
 
     private func send(_ message: OutgoingMessage) {
         guard !isClosed else { return }
-        if unwritten == 0 { lastWriteProgress = now }
-        unwritten += 1
-        if case .text = message { textsUnwritten += 1 }
+        if case .text = message { flow.queued(isText: true) } else { flow.queued(isText: false) }
         if case .dropped = continuation.yield(message) { pageFellBehind() }
     }
 

@@ -1,0 +1,84 @@
+import Foundation
+import Synchronization
+
+/// What a session has given its connection and what the connection has written, shared by
+/// the session (main actor), its frame encoders and its connection's writer, so none waits
+/// for another to record progress.
+///
+/// Frames: each drawn frame is in flight until it has been written to the page *and*
+/// acknowledged by number. An acknowledgement of a frame in flight that is not yet written
+/// (the page can only guess its number) waits for the write; of any other number, it is refused.
+/// So a page frees no place before its frames have really gone out.
+final class OutgoingFlow: Sendable {
+    private struct State {
+        var inFlight: Set<Int> = []
+        var written: Set<Int> = []
+        var acknowledgedEarly: Set<Int> = []
+        var unwritten = 0
+        var textsUnwritten = 0
+        var lastProgress = ContinuousClock.now
+    }
+
+    private let state = Mutex(State())
+
+    /// Frames drawn and not yet both written and acknowledged.
+    var framesInFlight: Int { state.withLock { $0.inFlight.count } }
+    /// Text messages given to the connection and not yet written.
+    var textsUnwritten: Int { state.withLock { $0.textsUnwritten } }
+
+    /// A frame was drawn.
+    func drew(frame number: Int) { state.withLock { _ = $0.inFlight.insert(number) } }
+
+    /// A frame will never go out (its encoding failed).
+    func lost(frame number: Int) {
+        state.withLock {
+            $0.inFlight.remove(number)
+            $0.written.remove(number)
+            $0.acknowledgedEarly.remove(number)
+        }
+    }
+
+    /// A message was handed to the connection.
+    func queued(isText: Bool) {
+        state.withLock {
+            if $0.unwritten == 0 { $0.lastProgress = .now }
+            $0.unwritten += 1
+            if isText { $0.textsUnwritten += 1 }
+        }
+    }
+
+    /// The connection wrote a message (a frame: its number).
+    func wrote(frame number: Int?) {
+        state.withLock {
+            $0.unwritten = max(0, $0.unwritten - 1)
+            $0.lastProgress = .now
+            guard let number else {
+                $0.textsUnwritten = max(0, $0.textsUnwritten - 1)
+                return
+            }
+            if $0.acknowledgedEarly.remove(number) != nil {
+                $0.inFlight.remove(number)
+            } else if $0.inFlight.contains(number) {
+                $0.written.insert(number)
+            }
+        }
+    }
+
+    /// The page acknowledged a frame; whether the number was one it could acknowledge.
+    func acknowledge(frame number: Int) -> Bool {
+        state.withLock {
+            if $0.written.remove(number) != nil {
+                $0.inFlight.remove(number)
+                return true
+            }
+            guard $0.inFlight.contains(number), !$0.acknowledgedEarly.contains(number) else { return false }
+            $0.acknowledgedEarly.insert(number)
+            return true
+        }
+    }
+
+    /// Whether something has waited to be written for longer than `seconds`.
+    func hasStalled(longerThan seconds: TimeInterval) -> Bool {
+        state.withLock { $0.unwritten > 0 && ContinuousClock.now - $0.lastProgress > .milliseconds(Int64(seconds * 1000)) }
+    }
+}
