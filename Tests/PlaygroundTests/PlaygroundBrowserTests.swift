@@ -147,6 +147,19 @@ struct PlaygroundBrowserTests {
         }
     }
 
+    @Test func aChangeOfPixelRatioAloneRedrawsTheMapAtTheNewRatio() async throws {
+        try await withBrowser("pixel-ratio") { server, browser in
+            let session = try await open("markers", server, browser)
+            #expect(session.frameScale == 1)
+            let viewport = try await browser.run("return [window.innerWidth, window.innerHeight]") as? [Int] ?? [1280, 800]
+            try await browser.emulatePixelRatio(2, width: viewport.first ?? 1280, height: viewport.last ?? 800)
+            #expect(try await browser.wait("return window.devicePixelRatio === 2"))
+            #expect(await waitFor { session.frameScale == 2 }, "the page told the server")
+            let backing = try await browser.run("const c = document.getElementById('map'); return c.width / c.getBoundingClientRect().width") as? Double
+            #expect(backing == 2)
+        }
+    }
+
     /// The share of near-white pixels in a 120 x 36 box about a point.
     private func whiteness(of bitmap: Bitmap, around centre: CGPoint) -> Double {
         var white = 0, total = 0

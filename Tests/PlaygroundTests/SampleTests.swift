@@ -136,6 +136,46 @@ struct SampleTests {
         #expect(host.mapView.camera.zoom > before + 0.1)
     }
 
+    @Test func slowSmallWheelTurnsAddUp() async throws {
+        let (session, host) = try session("map-events")
+        defer { session.close() }
+        let before = host.mapView.camera.zoom
+        // A trackpad scrolled slowly: 8 px at a time, each after the pinch has rested.
+        for _ in 0..<12 {
+            await send(session, [#"{"type":"wheel","x":200,"y":150,"delta":-8}"#])
+            await settle(session, host, seconds: 0.2)
+        }
+        await settle(session, host, seconds: 0.4)
+        #expect(host.mapView.camera.zoom > before + 0.1, "zoomed in: \(host.mapView.camera.zoom) from \(before)")
+    }
+
+    @Test func aTapHandledLateIsStillATap() async throws {
+        let (session, host) = try session("markers")
+        defer { session.close() }
+        await settle(session, host, seconds: 0.3)
+        host.mapView.selectedMarker = nil
+        let head = host.mapView.projection.point(for: Helsinki.places[2].coordinate)
+        let (x, y) = (head.x, head.y - 20)
+        session.inbox.post(.text(#"{"type":"pointer","phase":"down","id":1,"pointerType":"mouse","x":\#(x),"y":\#(y),"t":1000}"#))
+        session.step()
+        // The server is busy for 0.7 s; the "up" the page sent 60 ms after "down" waits.
+        try await Task.sleep(for: .milliseconds(700))
+        session.inbox.post(.text(#"{"type":"pointer","phase":"up","id":1,"pointerType":"mouse","x":\#(x),"y":\#(y),"t":1060}"#))
+        session.step()
+        #expect(host.mapView.selectedMarker?.title == Helsinki.places[2].name, "a tap, not a long press")
+    }
+
+    @Test func pageTimesKeepTheirSpacingOnTheMapsClock() {
+        var clock = PageClock()
+        #expect(clock.time(ofPage: 1_000, now: 5) == 5)  // the first anchors
+        #expect(abs(clock.time(ofPage: 1_050, now: 5.7) - 5.05) < 1e-9)  // handled late, stamped as sent
+        #expect(clock.time(ofPage: 1_040, now: 5.8) == 5.05, "never earlier than the previous event")
+        #expect(clock.time(ofPage: 9_000, now: 5.9) == 5.9, "never in the future: set again")
+        #expect(clock.time(ofPage: 9_100, now: 8) == 8, "more than a second late: set again")
+        #expect(clock.time(ofPage: nil, now: 8.1) == 8.1)
+        #expect(clock.time(ofPage: .nan, now: 8.2) == 8.2)
+    }
+
     @Test func stuckPointersAreBounded() {
         var input = PointerInput()
         var touches = 0

@@ -113,6 +113,13 @@ final class WebDriver: @unchecked Sendable {
     /// Opens a URL.
     func open(_ url: String) async throws { _ = try await command(.post, "url", ["url": url]) }
 
+    /// Makes the page's device pixel ratio another (as moving the window to another screen
+    /// does), keeping the viewport's size: Chromium's device emulation, through chromedriver.
+    func emulatePixelRatio(_ ratio: Double, width: Int, height: Int) async throws {
+        let parameters: [String: Any] = ["width": width, "height": height, "deviceScaleFactor": ratio, "mobile": false]
+        _ = try await command(.post, "goog/cdp/execute", ["cmd": "Emulation.setDeviceMetricsOverride", "params": parameters])
+    }
+
     /// Runs a script in the page and returns its value.
     func run(_ script: String) async throws -> Any? {
         try await command(.post, "execute/sync", ["script": script, "args": [Any]()])

@@ -10,8 +10,9 @@ enum ClientMessage: Equatable {
     case resize(width: Double, height: Double, scale: Double)
     /// A pointer went down, moved, went up or was cancelled (CSS pixels in the canvas).
     case pointer(Pointer)
-    /// A wheel turn over the canvas: `delta` in pixels, positive away from the user (zoom out).
-    case wheel(x: Double, y: Double, delta: Double)
+    /// A wheel turn over the canvas: `delta` in pixels, positive away from the user (zoom out);
+    /// `time`: when, in milliseconds on the page's clock (`event.timeStamp`).
+    case wheel(x: Double, y: Double, delta: Double, time: Double? = nil)
     /// The page showed (or dropped as stale) the frame of a number.
     case ack(frame: Int)
     /// Switch to another sample.
@@ -29,6 +30,8 @@ enum ClientMessage: Equatable {
         /// Modifier keys (a mouse's shift-drag rotates, alt-drag tilts).
         let shift: Bool
         let alt: Bool
+        /// When, in milliseconds on the page's clock (`event.timeStamp`).
+        var time: Double? = nil
     }
 
     /// Why a message was refused.
@@ -58,6 +61,7 @@ enum ClientMessage: Equatable {
         let frame: Double?
         let shift: Bool?
         let alt: Bool?
+        let t: Double?
     }
 
     /// Parses and checks a text message.
@@ -86,12 +90,12 @@ enum ClientMessage: Equatable {
                     phase: phase, id: Int(id), kind: fields.pointerType.flatMap(Pointer.Kind.init(rawValue:)) ?? .mouse,
                     x: try number(fields.x, "x", within: -maximumCoordinate...maximumCoordinate),
                     y: try number(fields.y, "y", within: -maximumCoordinate...maximumCoordinate),
-                    shift: fields.shift ?? false, alt: fields.alt ?? false))
+                    shift: fields.shift ?? false, alt: fields.alt ?? false, time: try time(fields.t)))
         case "wheel":
             return .wheel(
                 x: try number(fields.x, "x", within: -maximumCoordinate...maximumCoordinate),
                 y: try number(fields.y, "y", within: -maximumCoordinate...maximumCoordinate),
-                delta: try number(fields.delta, "delta", within: -10_000...10_000))
+                delta: try number(fields.delta, "delta", within: -10_000...10_000), time: try time(fields.t))
         case "ack":
             return .ack(frame: Int(try number(fields.frame, "frame", within: 1...9_007_199_254_740_991)))
         case "sample":
@@ -114,6 +118,12 @@ enum ClientMessage: Equatable {
     private static func clamped(_ value: Double?, _ key: String, within range: ClosedRange<Double>) throws(Invalid) -> Double {
         guard let value, value.isFinite else { throw Invalid(description: "\(key) must be a finite number") }
         return min(max(value, range.lowerBound), range.upperBound)
+    }
+
+    /// An event's time on the page's clock, when given.
+    private static func time(_ value: Double?) throws(Invalid) -> Double? {
+        guard let value else { return nil }
+        return try number(value, "t", within: 0...1e13)
     }
 
     private static func number(_ value: Double?, _ key: String, within range: ClosedRange<Double>) throws(Invalid) -> Double {

@@ -184,14 +184,14 @@ public struct PlaygroundServer: Sendable {
                 do {
                     for try await message in inbound.messages(maxSize: maximumMessageSize) {
                         switch message {
-                        case .text(let text): await session.receive(text)
-                        case .binary: await session.refuse("binary message")
+                        case .text(let text): session.inbox.post(.text(text))
+                        case .binary: session.inbox.post(.refused("binary message"))
                         }
                     }
                 } catch is CancellationError {
                 } catch {
                     // Oversized or broken frames end the connection, never the server.
-                    await session.refuse("\(error)")
+                    session.inbox.post(.refused("\(error)"))
                 }
                 return .pageLeft
             }

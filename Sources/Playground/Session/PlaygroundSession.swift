@@ -46,6 +46,9 @@ public final class PlaygroundSession {
     private var controller: UIViewController?
     private var recorder: RecordingDelegate?
     private var input = PointerInput()
+    private var pageClock = PageClock()
+    /// Messages the connection has received and the loop has not yet handled.
+    nonisolated let inbox = Inbox()
     private var scale: Double = 1
     private let clock = SystemClock()
     /// Frames in flight and writes under way, shared with the encoders and the connection.
@@ -179,10 +182,12 @@ public final class PlaygroundSession {
             host?.mapView.setNeedsDisplay()
         case .pointer(let pointer):
             guard let host else { return }
-            for touch in input.touches(for: pointer, size: host.mapView.bounds.size, at: mapTime) { host.send(touch) }
-        case .wheel(let x, let y, let delta):
+            let time = pageClock.time(ofPage: pointer.time, now: mapTime)
+            for touch in input.touches(for: pointer, size: host.mapView.bounds.size, at: time) { host.send(touch) }
+        case .wheel(let x, let y, let delta, let pageTime):
             guard let host else { return }
-            for touch in input.touches(forWheelAt: CGPoint(x: x, y: y), delta: delta, at: mapTime) { host.send(touch) }
+            let time = pageClock.time(ofPage: pageTime, now: mapTime)
+            for touch in input.touches(forWheelAt: CGPoint(x: x, y: y), delta: delta, at: time) { host.send(touch) }
         case .ack(let frame):
             // Only a frame in flight can be acknowledged, and it frees its place once written.
             if !flow.acknowledge(frame: frame) {
@@ -238,6 +243,7 @@ public final class PlaygroundSession {
         self.recorder = recorder
         self.host = host
         input = PointerInput()
+        pageClock = PageClock()
         timeOffset = -now
         pendingEvents = []
         host.prepareTiles()
@@ -266,8 +272,18 @@ public final class PlaygroundSession {
         }
     }
 
-    /// One turn of the loop (also called directly by tests).
+    /// One turn of the loop (also called directly by tests): the page's messages since the
+    /// last turn, then the map's frames up to now.
     func step() {
+        let (items, dropped) = inbox.take()
+        for item in items where !isClosed {
+            switch item {
+            case .text(let text): receive(text)
+            case .refused(let reason): refuse(reason)
+            }
+        }
+        if dropped > 0 { refuse("\(dropped) messages arrived faster than they could be handled") }
+        guard !isClosed else { return }
         atScreenScale(turn)
     }
 

@@ -19,6 +19,9 @@ struct PointerInput {
     /// A wheel pinch under way: its centre, its fingers' current half-spread, and when the
     /// last turn came.
     private var pinch: (fingers: (Int, Int), centre: CGPoint, spread: Double, last: TimeInterval)?
+    /// Wheel turns too small to have zoomed, carried into the next turn nearby: their centre,
+    /// the spread they reached, and when.
+    private var residue: (centre: CGPoint, spread: Double, time: TimeInterval)?
 
     /// Half the distance between the fingers of a shift- or alt-drag.
     static let spread = 60.0
@@ -27,6 +30,8 @@ struct PointerInput {
     static let wheelSpread = 100.0
     /// How long after the last wheel turn the pinch lifts.
     static let wheelRest: TimeInterval = 0.15
+    /// How long small wheel turns that did not zoom are remembered, so slow scrolling adds up.
+    static let wheelMemory: TimeInterval = 1
     /// How far a finger moves before it is no longer a tap (UIKit's 10 points).
     static let slop = 10.0
     /// Most pointers down at once (a screen's fingers); a page whose "up"s got lost cannot
@@ -102,6 +107,13 @@ struct PointerInput {
             touches += pinchTouches(fingers, point, PointerInput.wheelSpread, .began, time)
         }
         guard var current = pinch else { return touches }
+        // Earlier turns here that were too small to zoom count towards this one.
+        if let carried = residue, time - carried.time <= PointerInput.wheelMemory,
+            hypot(carried.centre.x - point.x, carried.centre.y - point.y) <= 20, current.spread == PointerInput.wheelSpread
+        {
+            current.spread = carried.spread
+        }
+        residue = nil
         current.spread = min(max(current.spread * factor, 8), 4000)
         current.last = time
         pinch = current
@@ -118,9 +130,11 @@ struct PointerInput {
     private mutating func endWheel(at time: TimeInterval) -> [MapTouch] {
         guard let current = pinch else { return [] }
         pinch = nil
-        // Fingers that never moved past the slop lift cancelled: not a two-finger tap.
-        let phase: MapTouch.Phase = abs(current.spread - PointerInput.wheelSpread) >= PointerInput.slop ? .ended : .cancelled
-        return pinchTouches(current.fingers, current.centre, current.spread, phase, time)
+        // Fingers that never moved past the slop lift cancelled: not a two-finger tap. What
+        // they moved is remembered for the next turn.
+        let zoomed = abs(current.spread - PointerInput.wheelSpread) >= PointerInput.slop
+        residue = zoomed ? nil : (current.centre, current.spread, time)
+        return pinchTouches(current.fingers, current.centre, current.spread, zoomed ? .ended : .cancelled, time)
     }
 
     private func pinchTouches(_ fingers: (Int, Int), _ centre: CGPoint, _ spread: Double, _ phase: MapTouch.Phase, _ time: TimeInterval) -> [MapTouch] {

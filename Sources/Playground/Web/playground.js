@@ -171,7 +171,7 @@
     const point = mapPoint(event);
     send({
       type: "pointer", phase, id: event.pointerId, pointerType: event.pointerType,
-      x: point.x, y: point.y, shift: event.shiftKey, alt: event.altKey,
+      x: point.x, y: point.y, shift: event.shiftKey, alt: event.altKey, t: event.timeStamp,
     });
   }
   // Pointers down on the canvas: each ends with one "up" or "cancel", even when the page loses
@@ -206,7 +206,7 @@
     event.preventDefault();
     const point = mapPoint(event);
     const unit = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? 400 : 1;
-    send({ type: "wheel", x: point.x, y: point.y, delta: event.deltaY * unit });
+    send({ type: "wheel", x: point.x, y: point.y, delta: event.deltaY * unit, t: event.timeStamp });
   }, { passive: false });
 
   let resizeTimer = null;
