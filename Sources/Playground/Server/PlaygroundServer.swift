@@ -184,7 +184,7 @@ public struct PlaygroundServer: Sendable {
                 do {
                     for try await message in inbound.messages(maxSize: maximumMessageSize) {
                         switch message {
-                        case .text(let text): session.inbox.post(.text(text))
+                        case .text(let text): session.post(text)
                         case .binary: session.inbox.post(.refused("binary message"))
                         }
                     }

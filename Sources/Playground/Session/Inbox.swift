@@ -2,8 +2,9 @@ import Synchronization
 
 /// Messages from a page, posted by its connection as they arrive and taken by the session at
 /// the start of each turn of its loop, so input is always handled before the map's clock moves
-/// on (a busy main actor cannot turn a tap into a long press). Holds at most
-/// ``capacity`` messages; more are dropped and counted.
+/// on (a busy main actor cannot turn a tap into a long press). Messages beyond
+/// ``maximumPerSecond`` (counted as they arrive) or beyond ``capacity`` waiting are dropped
+/// and counted.
 final class Inbox: Sendable {
     /// A message, or why one could not be used.
     enum Item: Sendable, Equatable {
@@ -13,21 +14,41 @@ final class Inbox: Sendable {
 
     /// Most messages waiting.
     static let capacity = 2_048
+    /// Most messages a page may send in a second (pointer events come at 60 to 240).
+    static let maximumPerSecond = 1_000
 
-    private let items = Mutex<(waiting: [Item], dropped: Int)>(([], 0))
+    private struct State {
+        var waiting: [Item] = []
+        var dropped = 0
+        var windowStart = ContinuousClock.now
+        var windowCount = 0
+    }
 
-    /// Adds a message; dropped (and counted) when the inbox is full.
+    private let state = Mutex(State())
+
+    /// Adds a message; dropped (and counted) past the rate or when the inbox is full.
     func post(_ item: Item) {
-        items.withLock {
-            if $0.waiting.count < Inbox.capacity { $0.waiting.append(item) } else { $0.dropped += 1 }
+        state.withLock {
+            let now = ContinuousClock.now
+            if now - $0.windowStart >= .seconds(1) {
+                $0.windowStart = now
+                $0.windowCount = 0
+            }
+            $0.windowCount += 1
+            if $0.windowCount <= Inbox.maximumPerSecond, $0.waiting.count < Inbox.capacity {
+                $0.waiting.append(item)
+            } else {
+                $0.dropped += 1
+            }
         }
     }
 
     /// Takes every message waiting, oldest first, and how many were dropped since last time.
     func take() -> (items: [Item], dropped: Int) {
-        items.withLock {
+        state.withLock {
             let taken = ($0.waiting, $0.dropped)
-            $0 = ([], 0)
+            $0.waiting = []
+            $0.dropped = 0
             return taken
         }
     }
@@ -39,8 +60,9 @@ struct PageClock {
     private var offset: Double?
     private var last = -Double.infinity
 
-    /// How late an event may be stamped before the clock is set again (a page clock that
-    /// jumped, or a message held up that long, no longer tells the timing).
+    /// How late an event may be stamped: one later than this is stamped this late, and the
+    /// events after it keep their spacing from it (a page clock that jumped, or messages held
+    /// up that long, no longer tell when they happened, only how far apart).
     static let maximumLag = 1.0
 
     /// The map time of an event the page stamped `milliseconds`, handled at map time `now`:
@@ -49,11 +71,13 @@ struct PageClock {
         var stamped = now
         if let milliseconds, milliseconds.isFinite {
             let seconds = milliseconds / 1000
-            if let offset, seconds + offset <= now, seconds + offset >= now - PageClock.maximumLag {
-                stamped = seconds + offset
-            } else {
-                offset = now - seconds
+            if offset == nil { offset = now - seconds }
+            if let offset, seconds + offset > now {
+                self.offset = now - seconds  // the page's clock ran ahead: now
+            } else if let offset, seconds + offset < now - PageClock.maximumLag {
+                self.offset = now - PageClock.maximumLag - seconds
             }
+            stamped = seconds + (self.offset ?? 0)
         }
         stamped = max(stamped, last)
         last = stamped

@@ -47,6 +47,21 @@ final class OutgoingFlow: Sendable {
         }
     }
 
+    /// A message handed to the connection was not taken (the session is closing): it is not
+    /// waited for, and a frame's place frees.
+    func unqueued(frame number: Int?) {
+        state.withLock {
+            $0.unwritten = max(0, $0.unwritten - 1)
+            if let number {
+                $0.inFlight.remove(number)
+                $0.written.remove(number)
+                $0.acknowledgedEarly.remove(number)
+            } else {
+                $0.textsUnwritten = max(0, $0.textsUnwritten - 1)
+            }
+        }
+    }
+
     /// The connection wrote a message (a frame: its number).
     func wrote(frame number: Int?) {
         state.withLock {
@@ -79,6 +94,9 @@ final class OutgoingFlow: Sendable {
 
     /// Whether something has waited to be written for longer than `seconds`.
     func hasStalled(longerThan seconds: TimeInterval) -> Bool {
-        state.withLock { $0.unwritten > 0 && ContinuousClock.now - $0.lastProgress > .milliseconds(Int64(seconds * 1000)) }
+        state.withLock {
+            let waited = (ContinuousClock.now - $0.lastProgress).components
+            return $0.unwritten > 0 && Double(waited.seconds) + Double(waited.attoseconds) * 1e-18 > seconds
+        }
     }
 }

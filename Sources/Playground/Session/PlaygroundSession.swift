@@ -106,12 +106,8 @@ public final class PlaygroundSession {
     /// The session's clock: seconds since it began.
     var now: TimeInterval { clock.now }
 
-    /// Most messages a page may send in a second (pointer events come at 60 to 240); more are
-    /// dropped.
-    public nonisolated static let maximumMessagesPerSecond = 1_000
     /// The shortest time between two sample loads (a load can build 10,000 markers).
     public nonisolated static let minimumLoadInterval: TimeInterval = 0.5
-    private var window: (start: TimeInterval, count: Int) = (0, 0)
     private var lastLoad: TimeInterval = -.infinity
     /// The second of the last simulated location fix.
     private var lastFix: TimeInterval = -1
@@ -121,12 +117,6 @@ public final class PlaygroundSession {
     public func receive(_ text: String) {
         guard !isClosed else { return }
         let time = now
-        if time - window.start >= 1 { window = (time, 0) }
-        window.count += 1
-        guard window.count <= PlaygroundSession.maximumMessagesPerSecond else {
-            refuse("more than \(PlaygroundSession.maximumMessagesPerSecond) messages a second")
-            return
-        }
         let message: ClientMessage
         do {
             message = try ClientMessage.parse(text)
@@ -183,16 +173,41 @@ public final class PlaygroundSession {
         case .pointer(let pointer):
             guard let host else { return }
             let time = pageClock.time(ofPage: pointer.time, now: mapTime)
-            for touch in input.touches(for: pointer, size: host.mapView.bounds.size, at: time) { host.send(touch) }
+            deliver(input.touches(for: pointer, size: host.mapView.bounds.size, at: time))
         case .wheel(let x, let y, let delta, let pageTime):
             guard let host else { return }
             let time = pageClock.time(ofPage: pageTime, now: mapTime)
-            for touch in input.touches(forWheelAt: CGPoint(x: x, y: y), delta: delta, at: time) { host.send(touch) }
+            deliver(input.touches(forWheelAt: CGPoint(x: x, y: y), delta: delta, at: time))
         case .ack(let frame):
-            // Only a frame in flight can be acknowledged, and it frees its place once written.
-            if !flow.acknowledge(frame: frame) {
-                refuse("acknowledgement of frame \(frame), which is not in flight or was acknowledged")
-            }
+            acknowledge(frame: frame)
+        }
+    }
+
+    /// Takes a page's acknowledgement of a frame: only a frame in flight can be acknowledged,
+    /// and it frees its place once written.
+    func acknowledge(frame: Int) {
+        if !flow.acknowledge(frame: frame) { refuse("acknowledgement of frame \(frame), which is not in flight or was acknowledged") }
+    }
+
+    /// Posts a message from the connection for the next turn. Acknowledgements are taken at once
+    /// (off the main actor): a busy turn never holds back the frames they free.
+    public nonisolated func post(_ text: String) {
+        if text.utf8.count < 64, case .ack(let frame)? = try? ClientMessage.parse(text) {
+            if !flow.acknowledge(frame: frame) { inbox.post(.refused("acknowledgement of frame \(frame), which is not in flight or was acknowledged")) }
+            return
+        }
+        inbox.post(.text(text))
+    }
+
+    /// When the last touch was stamped: touches stamped by the page's clock and by the
+    /// server's (a wheel's lift) reach the map in one rising order.
+    private var lastTouchTime = -TimeInterval.infinity
+
+    private func deliver(_ touches: [MapTouch]) {
+        guard let host else { return }
+        for touch in touches {
+            lastTouchTime = max(lastTouchTime, touch.timestamp)
+            host.send(MapTouch(id: touch.id, phase: touch.phase, location: touch.location, timestamp: lastTouchTime))
         }
     }
 
@@ -213,7 +228,7 @@ public final class PlaygroundSession {
 
     private func load(_ sample: PlaygroundSample, size: CGSize, scale: Double) {
         if let host {
-            for touch in input.cancelAll(at: mapTime) { host.send(touch) }
+            deliver(input.cancelAll(at: mapTime))
             host.mapView.delegate = nil  // the old map's late callbacks are not this sample's
         }
         self.scale = PlaygroundSession.frameScale(requested: scale, size: size)
@@ -244,6 +259,7 @@ public final class PlaygroundSession {
         self.host = host
         input = PointerInput()
         pageClock = PageClock()
+        lastTouchTime = -.infinity
         timeOffset = -now
         pendingEvents = []
         host.prepareTiles()
@@ -282,7 +298,10 @@ public final class PlaygroundSession {
             case .refused(let reason): refuse(reason)
             }
         }
-        if dropped > 0 { refuse("\(dropped) messages arrived faster than they could be handled") }
+        if dropped > 0 {
+            refusedMessages += dropped - 1
+            refuse("\(dropped) messages past \(Inbox.maximumPerSecond) a second or \(Inbox.capacity) waiting")
+        }
         guard !isClosed else { return }
         atScreenScale(turn)
     }
@@ -305,7 +324,7 @@ public final class PlaygroundSession {
             }
             return
         }
-        for touch in input.step(at: mapTime) { host.send(touch) }
+        deliver(input.step(at: mapTime))
         host.advance(to: mapTime)
         if sample?.name == "my-location" {
             // A new fix once a second, as a phone's location updates come.
@@ -335,7 +354,14 @@ public final class PlaygroundSession {
             do {
                 let jpeg = try bitmap.jpegData(quality: PlaygroundSession.frameQuality)
                 flow.queued(isText: false)
-                if case .dropped = continuation.yield(.frame(number: number, jpeg: jpeg)) { await self?.pageFellBehind() }
+                switch continuation.yield(.frame(number: number, jpeg: jpeg)) {
+                case .enqueued: break
+                case .dropped:
+                    flow.unqueued(frame: number)
+                    await self?.pageFellBehind()
+                default:
+                    flow.unqueued(frame: number)  // the session has closed
+                }
             } catch {
                 PlaygroundSession.logger.error("session \(id): frame not encoded: \(error)")
                 flow.lost(frame: number)
@@ -379,8 +405,17 @@ public final class PlaygroundSession {
 
     private func send(_ message: OutgoingMessage) {
         guard !isClosed else { return }
-        if case .text = message { flow.queued(isText: true) } else { flow.queued(isText: false) }
-        if case .dropped = continuation.yield(message) { pageFellBehind() }
+        var frame: Int?
+        if case .frame(let number, _) = message { frame = number }
+        flow.queued(isText: frame == nil)
+        switch continuation.yield(message) {
+        case .enqueued: break
+        case .dropped:
+            flow.unqueued(frame: frame)
+            pageFellBehind()
+        default:
+            flow.unqueued(frame: frame)
+        }
     }
 
     /// Ends the session: the frame loop stops, ``outgoing`` and ``closed`` finish, and its
@@ -390,7 +425,7 @@ public final class PlaygroundSession {
         isClosed = true
         loop?.cancel()
         if let host {
-            for touch in input.cancelAll(at: mapTime) { host.send(touch) }
+            deliver(input.cancelAll(at: mapTime))
             host.mapView.delegate = nil
         }
         continuation.finish()

@@ -124,7 +124,7 @@ struct PointerInput {
     /// Lifts the wheel's pinch once the wheel has rested.
     mutating func step(at time: TimeInterval) -> [MapTouch] {
         guard let pinch, time - pinch.last >= PointerInput.wheelRest else { return [] }
-        return endWheel(at: time)
+        return endWheel(at: pinch.last + PointerInput.wheelRest)
     }
 
     private mutating func endWheel(at time: TimeInterval) -> [MapTouch] {

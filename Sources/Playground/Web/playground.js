@@ -204,6 +204,7 @@
   canvas.addEventListener("contextmenu", (event) => event.preventDefault());
   canvas.addEventListener("wheel", (event) => {
     event.preventDefault();
+    if (!event.deltaY) return;  // a sideways swipe: nothing to zoom
     const point = mapPoint(event);
     const unit = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? 400 : 1;
     send({ type: "wheel", x: point.x, y: point.y, delta: event.deltaY * unit, t: event.timeStamp });
