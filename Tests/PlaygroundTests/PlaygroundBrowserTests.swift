@@ -160,6 +160,16 @@ struct PlaygroundBrowserTests {
         }
     }
 
+    @Test func aPageWhoseSessionEndsConnectsAgain() async throws {
+        try await withBrowser("reconnect") { server, browser in
+            let first = try await open("camera", server, browser)
+            let shown = try await browser.run("return window.playground.framesShown") as? Int ?? 0
+            server.registry.close(first)  // as an idle or stalled session is closed
+            #expect(await waitFor { server.registry.sessions.values.contains { $0 !== first && $0.sample?.name == "camera" } })
+            #expect(try await browser.wait("return window.playground.framesShown > \(shown) && window.playground.sample === 'camera'"))
+        }
+    }
+
     /// The share of near-white pixels in a 120 x 36 box about a point.
     private func whiteness(of bitmap: Bitmap, around centre: CGPoint) -> Double {
         var white = 0, total = 0

@@ -256,6 +256,19 @@ struct SampleTests {
         #expect(session.isClosed, "a page that stopped reading is cut off")
     }
 
+    @Test func aSessionWhosePageAcknowledgesNothingForTooLongCloses() async throws {
+        let session = PlaygroundSession(id: 10, idleTimeout: 900, stallTimeout: 0.1)
+        session.receive(#"{"type":"hello","sample":"camera","width":100,"height":100,"scale":1}"#)
+        session.flow.wrote(frame: nil)  // "ready"
+        session.step()  // frame 1
+        session.flow.wrote(frame: 1)  // written, never acknowledged
+        session.step()
+        #expect(!session.isClosed)
+        try await Task.sleep(for: .milliseconds(150))
+        session.step()
+        #expect(session.isClosed)
+    }
+
     @Test func aSlowPageGetsEventsInFewerBiggerBatches() throws {
         let (session, host) = try session("map-events")
         defer { session.close() }

@@ -12,7 +12,8 @@ import Synchronization
 final class OutgoingFlow: Sendable {
     private struct State {
         var inFlight: Set<Int> = []
-        var written: Set<Int> = []
+        /// Frames written and not yet acknowledged, with when they were written.
+        var written: [Int: ContinuousClock.Instant] = [:]
         var acknowledgedEarly: Set<Int> = []
         var unwritten = 0
         var textsUnwritten = 0
@@ -33,7 +34,7 @@ final class OutgoingFlow: Sendable {
     func lost(frame number: Int) {
         state.withLock {
             $0.inFlight.remove(number)
-            $0.written.remove(number)
+            $0.written[number] = nil
             $0.acknowledgedEarly.remove(number)
         }
     }
@@ -54,7 +55,7 @@ final class OutgoingFlow: Sendable {
             $0.unwritten = max(0, $0.unwritten - 1)
             if let number {
                 $0.inFlight.remove(number)
-                $0.written.remove(number)
+                $0.written[number] = nil
                 $0.acknowledgedEarly.remove(number)
             } else {
                 $0.textsUnwritten = max(0, $0.textsUnwritten - 1)
@@ -74,7 +75,7 @@ final class OutgoingFlow: Sendable {
             if $0.acknowledgedEarly.remove(number) != nil {
                 $0.inFlight.remove(number)
             } else if $0.inFlight.contains(number) {
-                $0.written.insert(number)
+                $0.written[number] = .now
             }
         }
     }
@@ -82,7 +83,7 @@ final class OutgoingFlow: Sendable {
     /// The page acknowledged a frame; whether the number was one it could acknowledge.
     func acknowledge(frame number: Int) -> Bool {
         state.withLock {
-            if $0.written.remove(number) != nil {
+            if $0.written.removeValue(forKey: number) != nil {
                 $0.inFlight.remove(number)
                 return true
             }
@@ -92,11 +93,16 @@ final class OutgoingFlow: Sendable {
         }
     }
 
-    /// Whether something has waited to be written for longer than `seconds`.
-    func hasStalled(longerThan seconds: TimeInterval) -> Bool {
-        state.withLock {
-            let waited = (ContinuousClock.now - $0.lastProgress).components
-            return $0.unwritten > 0 && Double(waited.seconds) + Double(waited.attoseconds) * 1e-18 > seconds
+    /// Whether the page has stopped taking what is sent: something has waited to be written,
+    /// or a written frame to be acknowledged, for longer than `seconds`.
+    func hasStalled(longerThan limit: TimeInterval) -> Bool {
+        func waited(since instant: ContinuousClock.Instant) -> Double {
+            let waited = (ContinuousClock.now - instant).components
+            return Double(waited.seconds) + Double(waited.attoseconds) * 1e-18
+        }
+        return state.withLock {
+            if $0.unwritten > 0, waited(since: $0.lastProgress) > limit { return true }
+            return $0.written.values.contains { waited(since: $0) > limit }
         }
     }
 }

@@ -313,7 +313,7 @@ public final class PlaygroundSession {
             return
         }
         if flow.hasStalled(longerThan: stallTimeout) {
-            PlaygroundSession.logger.warning("session \(id): nothing written for \(Int(stallTimeout)) s (the page stopped reading), closing")
+            PlaygroundSession.logger.warning("session \(id): nothing written or acknowledged for \(Int(stallTimeout)) s (the page stopped reading), closing")
             close()
             return
         }

@@ -46,8 +46,15 @@
     return s;
   }
 
+  // Each connection is a new session on the server (its frames numbered from 1 again). A lost
+  // connection (the server restarted, or closed an idle or hidden tab's session) is opened
+  // again once the page is visible, waiting longer after each failure.
+  let generation = 0;
+  let failures = 0;
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const current = ++generation;
+    drawn = 0;
     socket = new WebSocket(`${scheme}//${location.host}/ws`);
     socket.binaryType = "arraybuffer";
     socket.onopen = () => {
@@ -56,31 +63,44 @@
       send({ type: "hello", sample: params.get("sample") || "markers", width: s.width, height: s.height, scale: s.scale });
     };
     socket.onclose = () => {
+      if (current !== generation) return;
       state.connected = false;
+      state.sample = null;
       status.hidden = false;
-      status.textContent = "Disconnected: reload the page to start again.";
+      status.textContent = "Disconnected: connecting again…";
+      reconnect();
     };
     socket.onmessage = (event) => {
+      if (current !== generation) return;
       if (typeof event.data === "string") {
         let message = null;
         try { message = JSON.parse(event.data); } catch { return; }
         receive(message);
       } else {
-        show(event.data);
+        show(event.data, current);
       }
     };
+  }
+
+  function reconnect() {
+    if (document.hidden) {
+      document.addEventListener("visibilitychange", reconnect, { once: true });
+      return;
+    }
+    setTimeout(connect, Math.min(10000, 500 * 2 ** failures));
+    failures += 1;
   }
 
   // A frame is its number (8 bytes, big-endian) and a JPEG. Frames may arrive and decode out
   // of order: one older than a frame drawn is not drawn. Each is acknowledged by number.
   let drawn = 0;
-  async function show(buffer) {
+  async function show(buffer, current) {
     if (buffer.byteLength < 8) return;
     const header = new DataView(buffer, 0, 8);
     const number = header.getUint32(0) * 4294967296 + header.getUint32(4);
     try {
       const bitmap = await createImageBitmap(new Blob([new Uint8Array(buffer, 8)], { type: "image/jpeg" }));
-      if (number < drawn) {
+      if (current !== generation || number < drawn) {
         bitmap.close();
         return;
       }
@@ -95,7 +115,7 @@
     } catch {
       // A frame that does not decode is skipped; the next one replaces it.
     } finally {
-      send({ type: "ack", frame: number });
+      if (current === generation) send({ type: "ack", frame: number });
     }
   }
 
@@ -107,6 +127,7 @@
 
   function receive(message) {
     if (message.type === "ready") {
+      failures = 0;
       state.sample = message.sample;
       samples.replaceChildren(...message.samples.map((sample) => {
         const item = document.createElement("li");
