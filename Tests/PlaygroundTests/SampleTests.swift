@@ -249,7 +249,7 @@ struct SampleTests {
         let session = PlaygroundSession(id: 8, idleTimeout: 900, stallTimeout: 0.1)
         session.receive(#"{"type":"hello","sample":"camera","width":100,"height":100,"scale":1}"#)
         session.flow.wrote(frame: nil)  // the "ready" message went out
-        session.flow.queued(isText: true)  // a message the connection never manages to write
+        session.flow.queued(frame: nil)  // a message the connection never manages to write
         try await Task.sleep(for: .milliseconds(150))
         session.receive(#"{"type":"pointer","phase":"move","id":9,"x":1,"y":1}"#)  // the page still talks
         session.step()

@@ -34,11 +34,6 @@ struct Authority: Equatable {
         host = String(name)
     }
 
-    init(host: String, port: Int?) {
-        self.host = host.lowercased()
-        self.port = port
-    }
-
     /// Whether the host is this machine's loopback: `localhost` (and names under it),
     /// 127.0.0.0/8 or `::1`.
     var isLoopback: Bool { Authority.isLoopback(host) }

@@ -115,7 +115,12 @@ public struct PlaygroundServer: Sendable {
                 return .upgrade([:])
             },
             onUpgrade: { inbound, outbound, context in
-                guard let session = await MainActor.run(body: { registry.open().map { registry.connectionOpened(); return $0 } }) else {
+                let opened = await MainActor.run { () -> PlaygroundSession? in
+                    guard let session = registry.open() else { return nil }
+                    registry.connectionOpened()
+                    return session
+                }
+                guard let session = opened else {
                     try await outbound.close(.unknown(1013), reason: "too many sessions")  // 1013: try again later
                     return
                 }

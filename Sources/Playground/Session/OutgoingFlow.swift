@@ -18,6 +18,13 @@ final class OutgoingFlow: Sendable {
         var unwritten = 0
         var textsUnwritten = 0
         var lastProgress = ContinuousClock.now
+
+        /// A frame leaves the flow altogether.
+        mutating func forget(frame number: Int) {
+            inFlight.remove(number)
+            written[number] = nil
+            acknowledgedEarly.remove(number)
+        }
     }
 
     private let state = Mutex(State())
@@ -32,19 +39,15 @@ final class OutgoingFlow: Sendable {
 
     /// A frame will never go out (its encoding failed).
     func lost(frame number: Int) {
-        state.withLock {
-            $0.inFlight.remove(number)
-            $0.written[number] = nil
-            $0.acknowledgedEarly.remove(number)
-        }
+        state.withLock { $0.forget(frame: number) }
     }
 
-    /// A message was handed to the connection.
-    func queued(isText: Bool) {
+    /// A message was handed to the connection (a frame: its number).
+    func queued(frame number: Int?) {
         state.withLock {
             if $0.unwritten == 0 { $0.lastProgress = .now }
             $0.unwritten += 1
-            if isText { $0.textsUnwritten += 1 }
+            if number == nil { $0.textsUnwritten += 1 }
         }
     }
 
@@ -54,9 +57,7 @@ final class OutgoingFlow: Sendable {
         state.withLock {
             $0.unwritten = max(0, $0.unwritten - 1)
             if let number {
-                $0.inFlight.remove(number)
-                $0.written[number] = nil
-                $0.acknowledgedEarly.remove(number)
+                $0.forget(frame: number)
             } else {
                 $0.textsUnwritten = max(0, $0.textsUnwritten - 1)
             }

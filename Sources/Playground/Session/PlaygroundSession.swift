@@ -121,16 +121,13 @@ public final class PlaygroundSession {
         do {
             message = try ClientMessage.parse(text)
         } catch {
-            refuse("\(error)")
-            // A page still waiting for its map is told why, rather than left waiting.
-            if host == nil { send(.text(ServerMessage.error("\(error)").text)) }
+            refuseTellingAWaitingPage("\(error)")
             return
         }
         switch message {
         case .hello, .sample:
             guard time - lastLoad >= PlaygroundSession.minimumLoadInterval else {
-                refuse("sample loads too close together")
-                if host == nil { send(.text(ServerMessage.error("sample loads too close together").text)) }
+                refuseTellingAWaitingPage("sample loads too close together")
                 return
             }
             lastLoad = time
@@ -147,6 +144,12 @@ public final class PlaygroundSession {
     /// sessions at different ratios, and whatever else the process hosts, never see each other's.
     private func atScreenScale(_ body: () -> Void) {
         UIScreen.withScale(scale, operation: body)
+    }
+
+    /// Refuses a message; a page still waiting for its map is told why, rather than left waiting.
+    private func refuseTellingAWaitingPage(_ reason: String) {
+        refuse(reason)
+        if host == nil { send(.text(ServerMessage.error(reason).text)) }
     }
 
     /// Counts a message that could not be used (binary, oversized, malformed).
@@ -186,17 +189,21 @@ public final class PlaygroundSession {
     /// Takes a page's acknowledgement of a frame: only a frame in flight can be acknowledged,
     /// and it frees its place once written.
     func acknowledge(frame: Int) {
-        if !flow.acknowledge(frame: frame) { refuse("acknowledgement of frame \(frame), which is not in flight or was acknowledged") }
+        if !flow.acknowledge(frame: frame) { refuse(PlaygroundSession.unexpectedAcknowledgement(frame)) }
     }
 
     /// Posts a message from the connection for the next turn. Acknowledgements are taken at once
     /// (off the main actor): a busy turn never holds back the frames they free.
     public nonisolated func post(_ text: String) {
         if text.utf8.count < 64, case .ack(let frame)? = try? ClientMessage.parse(text) {
-            if !flow.acknowledge(frame: frame) { inbox.post(.refused("acknowledgement of frame \(frame), which is not in flight or was acknowledged")) }
+            if !flow.acknowledge(frame: frame) { inbox.post(.refused(PlaygroundSession.unexpectedAcknowledgement(frame))) }
             return
         }
         inbox.post(.text(text))
+    }
+
+    private nonisolated static func unexpectedAcknowledgement(_ frame: Int) -> String {
+        "acknowledgement of frame \(frame), which is not in flight or was acknowledged"
     }
 
     /// When the last touch was stamped: touches stamped by the page's clock and by the
@@ -353,14 +360,8 @@ public final class PlaygroundSession {
         Task.detached(priority: .userInitiated) { [weak self] in
             do {
                 let jpeg = try bitmap.jpegData(quality: PlaygroundSession.frameQuality)
-                flow.queued(isText: false)
-                switch continuation.yield(.frame(number: number, jpeg: jpeg)) {
-                case .enqueued: break
-                case .dropped:
-                    flow.unqueued(frame: number)
+                if PlaygroundSession.enqueue(.frame(number: number, jpeg: jpeg), flow: flow, continuation: continuation) {
                     await self?.pageFellBehind()
-                default:
-                    flow.unqueued(frame: number)  // the session has closed
                 }
             } catch {
                 PlaygroundSession.logger.error("session \(id): frame not encoded: \(error)")
@@ -405,16 +406,26 @@ public final class PlaygroundSession {
 
     private func send(_ message: OutgoingMessage) {
         guard !isClosed else { return }
+        if PlaygroundSession.enqueue(message, flow: flow, continuation: continuation) { pageFellBehind() }
+    }
+
+    /// Hands a message to the connection, recording it in the flow; whether it was dropped
+    /// because ``maximumQueuedMessages`` already wait (the page fell behind). One the stream
+    /// no longer takes (the session closed) is forgotten.
+    private nonisolated static func enqueue(
+        _ message: OutgoingMessage, flow: OutgoingFlow, continuation: AsyncStream<OutgoingMessage>.Continuation
+    ) -> Bool {
         var frame: Int?
         if case .frame(let number, _) = message { frame = number }
-        flow.queued(isText: frame == nil)
+        flow.queued(frame: frame)
         switch continuation.yield(message) {
-        case .enqueued: break
+        case .enqueued: return false
         case .dropped:
             flow.unqueued(frame: frame)
-            pageFellBehind()
+            return true
         default:
             flow.unqueued(frame: frame)
+            return false
         }
     }
 

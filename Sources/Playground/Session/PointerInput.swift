@@ -11,10 +11,8 @@ import OpenMaps
 /// a shift-click or a small wheel turn is not a two-finger tap (which would zoom out).
 @MainActor
 struct PointerInput {
-    /// The fingers a pointer stands for, by pointer id.
-    private var gestures: [Int: Gesture] = [:]
-    /// Whether a pointer's synthesized fingers have moved past the slop.
-    private var moved: [Int: Bool] = [:]
+    /// The pointers down, by pointer id.
+    private var down: [Int: Down] = [:]
     private var nextFinger = 1
     /// A wheel pinch under way: its centre, its fingers' current half-spread, and when the
     /// last turn came.
@@ -44,6 +42,14 @@ struct PointerInput {
         case tilt(fingers: (Int, Int), start: CGPoint)
     }
 
+    /// A pointer down: the fingers it stands for, where they came down, and whether any has
+    /// moved past the slop since.
+    private struct Down {
+        let gesture: Gesture
+        let starts: [CGPoint]
+        var moved = false
+    }
+
     private mutating func finger() -> Int {
         defer { nextFinger = nextFinger == Int(Int32.max) ? 1 : nextFinger + 1 }
         return nextFinger
@@ -55,8 +61,8 @@ struct PointerInput {
         switch pointer.phase {
         case .down:
             // A pointer already down (a lost "up") is lifted first.
-            var touches = gestures.removeValue(forKey: pointer.id).map { lift($0, at: time, phase: .cancelled, point: point) } ?? []
-            guard gestures.count < PointerInput.maximumPointers else { return touches }
+            var touches = down.removeValue(forKey: pointer.id).map { lift($0.gesture, at: time, phase: .cancelled, point: point) } ?? []
+            guard down.count < PointerInput.maximumPointers else { return touches }
             let gesture: Gesture
             if pointer.kind == .mouse, pointer.shift {
                 let centre = CGPoint(x: size.width / 2, y: size.height / 2)
@@ -66,34 +72,28 @@ struct PointerInput {
             } else {
                 gesture = .finger(finger())
             }
-            gestures[pointer.id] = gesture
-            moved[pointer.id] = false
             let began = place(gesture, point, phase: .began, at: time)
-            starts[pointer.id] = began.map(\.location)
+            down[pointer.id] = Down(gesture: gesture, starts: began.map(\.location))
             touches += began
             return touches
         case .move:
-            guard let gesture = gestures[pointer.id] else { return [] }
-            let touches = place(gesture, point, phase: .moved, at: time)
-            if let origins = starts[pointer.id], zip(origins, touches).contains(where: { hypot($1.location.x - $0.x, $1.location.y - $0.y) >= PointerInput.slop }) {
-                moved[pointer.id] = true
+            guard var pointerDown = down[pointer.id] else { return [] }
+            let touches = place(pointerDown.gesture, point, phase: .moved, at: time)
+            if zip(pointerDown.starts, touches).contains(where: { hypot($1.location.x - $0.x, $1.location.y - $0.y) >= PointerInput.slop }) {
+                pointerDown.moved = true
+                down[pointer.id] = pointerDown
             }
             return touches
         case .up, .cancel:
-            guard let gesture = gestures.removeValue(forKey: pointer.id) else { return [] }
-            let hasMoved = moved.removeValue(forKey: pointer.id) ?? false
-            starts[pointer.id] = nil
+            guard let pointerDown = down.removeValue(forKey: pointer.id) else { return [] }
             var phase: MapTouch.Phase = pointer.phase == .up ? .ended : .cancelled
-            if case .finger = gesture {} else if !hasMoved { phase = .cancelled }
-            return lift(gesture, at: time, phase: phase, point: point)
+            if case .finger = pointerDown.gesture {} else if !pointerDown.moved { phase = .cancelled }
+            return lift(pointerDown.gesture, at: time, phase: phase, point: point)
         }
     }
 
-    /// Where a pointer's fingers came down.
-    private var starts: [Int: [CGPoint]] = [:]
-
     /// Pointers down now.
-    var pointersDown: Int { gestures.count }
+    var pointersDown: Int { down.count }
 
     /// The touches of a wheel turn: a pinch about the pointer that grows or shrinks.
     mutating func touches(forWheelAt point: CGPoint, delta: Double, at time: TimeInterval) -> [MapTouch] {
@@ -172,10 +172,8 @@ struct PointerInput {
 
     /// Lifts every finger down (the page went away).
     mutating func cancelAll(at time: TimeInterval) -> [MapTouch] {
-        var touches = gestures.values.flatMap { lift($0, at: time, phase: .cancelled, point: .zero) }
-        gestures.removeAll()
-        moved.removeAll()
-        starts.removeAll()
+        var touches = down.values.flatMap { lift($0.gesture, at: time, phase: .cancelled, point: .zero) }
+        down.removeAll()
         touches += endWheel(at: time)
         return touches
     }

@@ -25,8 +25,7 @@
 
   // The server takes canvases up to 4096 CSS pixels a side (and lowers the scale of huge ones).
   const MAX_SIDE = 4096;
-  function size() {
-    const rect = canvas.getBoundingClientRect();
+  function size(rect = canvas.getBoundingClientRect()) {
     const side = (value) => Math.min(MAX_SIDE, Math.max(1, Math.round(value)));
     return { width: side(rect.width), height: side(rect.height), scale: window.devicePixelRatio || 1 };
   }
@@ -180,7 +179,7 @@
   // is wider or taller than the map the server keeps).
   function mapPoint(event) {
     const rect = canvas.getBoundingClientRect();
-    const s = size();
+    const s = size(rect);
     return {
       x: (event.clientX - rect.left) * (s.width / Math.max(1, rect.width)),
       y: (event.clientY - rect.top) * (s.height / Math.max(1, rect.height)),
