@@ -18,57 +18,54 @@ enum ControlLayout {
     static let buttonSize: CGFloat = 48
 }
 
-extension GMSMapView {
+/// The on-map controls: the compass (top right, while the bearing is not 0) and the My
+/// Location button (bottom right), inside the padding and hit before the map (rule 5). Taps
+/// on them answer at once, with no double-tap wait.
+@MainActor
+final class ControlsLayer: MapLayer {
+    private let settings: GMSUISettings
+    private let camera: CameraController
+    private let myLocation: MyLocationLayer
+    /// The view's size in points.
+    private let size: ViewSize
+
+    init(settings: GMSUISettings, camera: CameraController, myLocation: MyLocationLayer, size: ViewSize) {
+        self.settings = settings
+        self.camera = camera
+        self.myLocation = myLocation
+        self.size = size
+    }
+
     /// The compass's frame (whether or not it is shown).
     var compassFrame: CGRect {
-        let size = ControlLayout.compassSize
-        return CGRect(
-            x: bounds.width - padding.right - ControlLayout.margin - size, y: padding.top + ControlLayout.margin,
-            width: size, height: size)
+        let side = ControlLayout.compassSize, padding = camera.padding
+        return CGRect(x: size.current.width - padding.right - ControlLayout.margin - side, y: padding.top + ControlLayout.margin, width: side, height: side)
     }
 
     /// The My Location button's frame (whether or not it is shown).
     var myLocationButtonFrame: CGRect {
-        let size = ControlLayout.buttonSize
+        let side = ControlLayout.buttonSize, padding = camera.padding, size = size.current
         return CGRect(
-            x: bounds.width - padding.right - ControlLayout.margin - size,
-            y: bounds.height - padding.bottom - ControlLayout.margin - size, width: size, height: size)
+            x: size.width - padding.right - ControlLayout.margin - side, y: size.height - padding.bottom - ControlLayout.margin - side,
+            width: side, height: side)
     }
 
-    var isCompassShown: Bool { settings.compassButton && currentCamera.bearing != 0 }
-    var isMyLocationButtonShown: Bool { settings.myLocationButton && isMyLocationEnabled }
+    var isCompassShown: Bool { settings.compassButton && camera.camera.bearing != 0 }
+    var isMyLocationButtonShown: Bool { settings.myLocationButton && myLocation.isEnabled }
 
-    /// Whether a point is on a shown control.
-    func isOnShownControl(_ point: CGPoint) -> Bool {
+    /// Whether a view point is on a shown control.
+    func isShownControl(at point: CGPoint) -> Bool {
         (isCompassShown && compassFrame.contains(point)) || (isMyLocationButtonShown && myLocationButtonFrame.contains(point))
     }
 
-    /// Handles a tap on a shown control; returns whether one was hit (rule 5).
-    func handleControlTap(at point: CGPoint) -> Bool {
-        if isCompassShown, compassFrame.contains(point) {
-            // Turns the camera north over 0.3 s; not a gesture (rule 18).
-            let camera = currentCamera
-            startAnimation(
-                to: GMSCameraPosition(target: camera.target, zoom: camera.zoom, bearing: 0, viewingAngle: camera.viewingAngle),
-                duration: 0.3, gesture: false)
-            return true
-        }
-        if isMyLocationButtonShown, myLocationButtonFrame.contains(point) {
-            if delegate?.didTapMyLocationButton(for: self) == true { return true }
-            if let location = myLocation, location.coordinate.isValid {
-                let camera = currentCamera
-                startAnimation(
-                    to: GMSCameraPosition(target: location.coordinate, zoom: camera.zoom, bearing: camera.bearing, viewingAngle: camera.viewingAngle),
-                    duration: 0.5, gesture: false)
-            }
-            return true
-        }
-        return false
+    func hitTest(_ point: CGPoint, frame: MapFrame) -> MapHit? {
+        if isCompassShown, compassFrame.contains(point) { return .control(.compass) }
+        if isMyLocationButtonShown, myLocationButtonFrame.contains(point) { return .control(.myLocationButton) }
+        return nil
     }
 
-    /// Draws the shown controls on top of everything.
-    func drawControls(in canvas: Canvas) {
-        if isCompassShown { Compass.draw(in: compassFrame, bearing: currentCamera.bearing, canvas: canvas) }
+    func draw(in canvas: Canvas, frame: MapFrame) {
+        if isCompassShown { Compass.draw(in: compassFrame, bearing: camera.camera.bearing, canvas: canvas) }
         if isMyLocationButtonShown { MyLocationButton.draw(in: myLocationButtonFrame, canvas: canvas) }
     }
 }

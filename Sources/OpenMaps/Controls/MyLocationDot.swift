@@ -1,5 +1,6 @@
 import Foundation
 import MapDrawing
+import MapGeometry
 
 /// The My Location dot: a blue dot in a white ring over a translucent accuracy circle.
 enum MyLocationDot {
@@ -12,7 +13,7 @@ enum MyLocationDot {
     /// Draws the dot; the accuracy circle lies on the ground, foreshortened by `squash` under tilt.
     static func draw(at point: CGPoint, accuracyPoints: CGFloat, squash: CGFloat = 1, in canvas: Canvas) {
         if accuracyPoints > radius + ringWidth, accuracyPoints.isFinite {
-            let r = min(accuracyPoints, 20_000), ry = r * min(max(squash, 0), 1)
+            let r = min(accuracyPoints, 20_000), ry = r * squash.clamped(to: 0...1)
             let circle = Path.ellipse(in: CGRect(x: point.x - r, y: point.y - ry, width: 2 * r, height: 2 * ry))
             canvas.fill(circle, with: blue.withAlpha(0.15))
             canvas.stroke(circle, with: blue.withAlpha(0.3), style: StrokeStyle(width: 1))
@@ -25,25 +26,35 @@ enum MyLocationDot {
     }
 }
 
-extension GMSMapView {
-    /// The dot's screen point, when My Location is on and a location is known.
-    var myLocationPoint: CGPoint? {
-        guard isMyLocationEnabled, let location = myLocation, location.coordinate.isValid else { return nil }
-        return projection.point(for: location.coordinate)
+/// The device's location as the map shows it: the dot and its accuracy circle, while My
+/// Location is on and a location is known; a tap on the dot is `didTapMyLocation` (rule 14).
+@MainActor
+final class MyLocationLayer: MapLayer {
+    /// Whether My Location is on.
+    var isEnabled = false
+    /// The device's location, set by the host's location source.
+    var location: CLLocation?
+
+    /// The dot's view point, when My Location is on and a location is known.
+    func point(in viewport: Viewport) -> CGPoint? {
+        guard isEnabled, let location, location.coordinate.isValid else { return nil }
+        let p = viewport.point(for: location.coordinate)
+        return CGPoint(x: p.x, y: p.y)
     }
 
-    /// Whether a screen point hits the My Location dot.
-    func hitsMyLocationDot(_ point: CGPoint) -> Bool {
-        guard let dot = myLocationPoint else { return false }
-        return hypot(point.x - dot.x, point.y - dot.y) <= MyLocationDot.hitRadius
+    func hitTest(_ point: CGPoint, frame: MapFrame) -> MapHit? {
+        guard let dot = self.point(in: frame.viewport), let location,
+            hypot(point.x - dot.x, point.y - dot.y) <= MyLocationDot.hitRadius
+        else { return nil }
+        return .myLocation(location)
     }
 
-    func drawMyLocation(in canvas: Canvas) {
-        guard let point = myLocationPoint, let location = myLocation else { return }
-        let viewport = viewport
+    func draw(in canvas: Canvas, frame: MapFrame) {
+        let viewport = frame.viewport
+        guard let point = point(in: viewport), let location else { return }
         let metres = location.horizontalAccuracy > 0 ? location.horizontalAccuracy : 0
         let accuracy = metres * viewport.pointsPerMeter(atLatitude: location.coordinate.latitude) * viewport.groundScale(atViewY: point.y)
-        let squash = cos(min(max(viewport.tilt, 0), 89) * .pi / 180)
+        let squash = cos(viewport.tilt.clamped(to: 0...89) * .pi / 180)
         MyLocationDot.draw(at: point, accuracyPoints: accuracy, squash: squash, in: canvas)
     }
 }

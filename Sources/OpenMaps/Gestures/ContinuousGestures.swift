@@ -14,12 +14,10 @@ struct PanState {
 
     /// Moves the camera so the ground first touched stays under the finger.
     @MainActor
-    mutating func move(to point: CGPoint, at time: TimeInterval, on map: GMSMapView) {
-        let ground = anchor ?? map.viewport.mercator(for: startPoint.x, startPoint.y)
+    mutating func move(to point: CGPoint, at time: TimeInterval, on camera: CameraController) {
+        let ground = anchor ?? camera.viewport.mercator(for: startPoint.x, startPoint.y)
         anchor = ground
-        let camera = map.currentCamera
-        map.setCameraDuringMotion(
-            CameraMath.placing(ground, at: point, zoom: camera.zoom, bearing: camera.bearing, tilt: camera.viewingAngle, viewport: map.viewport))
+        camera.place(ground, at: point)
         samples.append((time, point))
         samples.removeAll { time - $0.time > GestureThresholds.velocityWindow }
     }
@@ -34,13 +32,6 @@ struct PanState {
         let velocity = CGVector(dx: (last.point.x - first.point.x) / dt, dy: (last.point.y - first.point.y) / dt)
         return hypot(velocity.dx, velocity.dy) >= GestureThresholds.minimumFlingSpeed ? velocity : nil
     }
-}
-
-/// A pan's momentum after the finger lifts while moving: the map glides on, slowing down.
-struct Fling {
-    var velocity: CGVector
-    var last: TimeInterval
-    var location: CGPoint
 }
 
 /// Where two fingers started, and the camera then.
@@ -74,10 +65,6 @@ extension GestureThresholds {
     static let stillInterval: TimeInterval = 0.05
     /// Slower releases do not fling.
     static let minimumFlingSpeed: CGFloat = 100
-    /// A fling stops below this speed.
-    static let flingStopSpeed: CGFloat = 10
-    /// The share of a fling's speed left after one second (UIScrollView's normal rate, 0.998 per ms).
-    static let flingDecayPerSecond: Double = pow(0.998, 1000)
     /// Relative change of the fingers' distance that starts a pinch.
     static let pinchThreshold: CGFloat = 0.05
     /// Turn of the fingers (degrees) that starts a rotation.
@@ -87,42 +74,6 @@ extension GestureThresholds {
 }
 
 extension TouchRecognizer {
-    // MARK: Fling
-
-    /// Moves a running fling on to `now`; ends the gesture when it has slowed down.
-    func stepFling(now: TimeInterval) {
-        guard var current = fling else { return }
-        let dt = now - current.last
-        guard dt > 0 else { return }
-        let decay = pow(GestureThresholds.flingDecayPerSecond, dt)
-        // Distance covered while the speed decays exponentially over dt.
-        let k = -log(GestureThresholds.flingDecayPerSecond)
-        let travelled = (1 - decay) / k
-        let next = CGPoint(x: current.location.x + current.velocity.dx * travelled, y: current.location.y + current.velocity.dy * travelled)
-        let camera = map.currentCamera
-        let ground = map.viewport.mercator(for: current.location.x, current.location.y)
-        map.setCameraDuringMotion(
-            CameraMath.placing(ground, at: next, zoom: camera.zoom, bearing: camera.bearing, tilt: camera.viewingAngle, viewport: map.viewport))
-        current.velocity = CGVector(dx: current.velocity.dx * decay, dy: current.velocity.dy * decay)
-        current.location = next
-        current.last = now
-        if hypot(current.velocity.dx, current.velocity.dy) < GestureThresholds.flingStopSpeed {
-            fling = nil
-            endContinuousGesture()
-        } else {
-            fling = current
-        }
-    }
-
-    /// Stops a running fling where it is; returns whether one was running.
-    @discardableResult
-    func stopFling() -> Bool {
-        guard fling != nil else { return false }
-        fling = nil
-        endContinuousGesture()
-        return true
-    }
-
     // MARK: Two fingers
 
     private func locations(_ start: TwoFingerStart) -> (CGPoint, CGPoint)? {
@@ -147,8 +98,7 @@ extension TouchRecognizer {
         let m1 = hypot(a.x - start.first.x, a.y - start.first.y), m2 = hypot(b.x - start.second.x, b.y - start.second.y)
         let inStep = abs(f1.time - f2.time) < 1e-6 || abs(f1.time - f2.time) > GestureThresholds.stillInterval
         guard inStep, max(m1, m2) >= GestureThresholds.tapSlop else { return }
-        let settings = map.settings
-        let ratio = hypot(b.x - a.x, b.y - a.y) / start.distance
+                let ratio = hypot(b.x - a.x, b.y - a.y) / start.distance
         let turned = abs(turn(start, a, b))
         let dy1 = a.y - start.first.y, dy2 = b.y - start.second.y
         let sideBySide = abs(start.second.y - start.first.y) < abs(start.second.x - start.first.x)
@@ -156,7 +106,7 @@ extension TouchRecognizer {
         if together && sideBySide && abs(ratio - 1) < 0.1 && turned < GestureThresholds.rotationThreshold {
             guard settings.tiltGestures else { return press = .ignored }
             press = .tilting(start)
-            startContinuousGesture()
+            camera.beginGesture()
             applyTilt(start)
             return
         }
@@ -166,7 +116,7 @@ extension TouchRecognizer {
         let rotating = settings.rotateGestures && turned > GestureThresholds.rotationThreshold
         let scrolling = settings.scrollGestures && settings.allowScrollGesturesDuringRotateOrZoom && centreMoved
         guard pinching || rotating || scrolling else { return }
-        startContinuousGesture()
+        camera.beginGesture()
         press = .pinching(start, rotating: applyPinch(start, rotating: rotating))
     }
 
@@ -174,22 +124,21 @@ extension TouchRecognizer {
     /// about their centre (rule 20); returns whether rotation has started.
     func applyPinch(_ start: TwoFingerStart, rotating wasRotating: Bool) -> Bool {
         guard let (a, b) = locations(start), start.distance > 1 else { return wasRotating }
-        let settings = map.settings
-        let ratio = max(hypot(b.x - a.x, b.y - a.y), 1) / start.distance
+                let ratio = max(hypot(b.x - a.x, b.y - a.y), 1) / start.distance
         let turned = turn(start, a, b)
         let rotating = wasRotating || (settings.rotateGestures && abs(turned) > GestureThresholds.rotationThreshold)
         let zoom = settings.zoomGestures ? start.camera.zoom + Float(log2(ratio)) : start.camera.zoom
         let bearing = rotating ? start.camera.bearing - turned : start.camera.bearing
         let centre = CGPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
         let follow = settings.scrollGestures && settings.allowScrollGesturesDuringRotateOrZoom
-        var startViewport = map.viewport
+        var startViewport = camera.viewport
         startViewport.target = start.camera.target
         startViewport.zoom = Double(start.camera.zoom)
         startViewport.bearing = start.camera.bearing
         startViewport.tilt = start.camera.viewingAngle
         let ground = startViewport.mercator(for: start.centre.x, start.centre.y)
-        let clampedZoom = min(max(zoom, map.minZoom), map.maxZoom)
-        map.setCameraDuringMotion(
+        let clampedZoom = zoom.clamped(to: camera.zoomRange)
+        camera.setDuringMotion(
             CameraMath.placing(
                 ground, at: follow ? centre : start.centre, zoom: clampedZoom, bearing: bearing,
                 tilt: start.camera.viewingAngle, viewport: startViewport))
@@ -200,11 +149,11 @@ extension TouchRecognizer {
     func applyTilt(_ start: TwoFingerStart) {
         guard let (a, b) = locations(start) else { return }
         let rise = -((a.y - start.first.y) + (b.y - start.second.y)) / 2
-        let camera = start.camera
-        map.setCameraDuringMotion(
+        let from = start.camera
+        camera.setDuringMotion(
             GMSCameraPosition(
-                target: camera.target, zoom: camera.zoom, bearing: camera.bearing,
-                viewingAngle: camera.viewingAngle + rise * GestureThresholds.tiltDegreesPerPoint))
+                target: from.target, zoom: from.zoom, bearing: from.bearing,
+                viewingAngle: from.viewingAngle + rise * GestureThresholds.tiltDegreesPerPoint))
     }
 }
 

@@ -35,7 +35,10 @@ final class TouchRecognizer {
         case ignored
     }
 
-    private unowned let mapView: GMSMapView
+    let camera: CameraController
+    let events: MapEvents
+    let settings: GMSUISettings
+    let controls: ControlsLayer
     var fingers: [Int: Finger] = [:]
     var press: Press?
     /// A single tap waiting out the double-tap window: where, and when the window ends.
@@ -43,17 +46,13 @@ final class TouchRecognizer {
     private var lastTimestamp: TimeInterval = -.infinity
     /// The second-to-last lifted finger of a two-finger touch.
     private var lastLifted: CGPoint?
-    /// A pan's momentum after release.
-    var fling: Fling?
 
-    init(mapView: GMSMapView) {
-        self.mapView = mapView
+    init(camera: CameraController, events: MapEvents, settings: GMSUISettings, controls: ControlsLayer) {
+        self.camera = camera
+        self.events = events
+        self.settings = settings
+        self.controls = controls
     }
-
-    var map: GMSMapView { mapView }
-
-    /// Whether a finger is down, a fling runs, or a decision is waiting on time.
-    var isBusy: Bool { isDeciding || fling != nil }
 
     /// Whether a finger is down or a decision is waiting on time.
     var isDeciding: Bool { !fingers.isEmpty || pendingTap != nil }
@@ -80,8 +79,7 @@ final class TouchRecognizer {
         }
     }
 
-    /// Fires what time decides: a long press, a single tap after the double-tap window, and
-    /// the frame's step of a fling.
+    /// Fires what time decides: a long press, and a single tap after the double-tap window.
     func step(now: TimeInterval) {
         if case .pressing(let id, _)? = press, let finger = fingers[id], !finger.moved,
             now - finger.startTime >= GestureThresholds.longPressDuration
@@ -91,19 +89,8 @@ final class TouchRecognizer {
         }
         if let pending = pendingTap, now >= pending.deadline, !isSecondTapInProgress {
             pendingTap = nil
-            mapView.handleTap(at: pending.location)
+            events.tap(at: pending.location)
         }
-        stepFling(now: now)
-    }
-
-    /// Drops every finger and pending decision.
-    func reset() {
-        if case .dragging(_, let marker, _)? = press { mapView.delegate?.mapView(mapView, didEndDragging: marker) }
-        endContinuousGesture()
-        stopFling()
-        fingers = [:]
-        press = nil
-        pendingTap = nil
     }
 
     // MARK: Phases
@@ -111,18 +98,18 @@ final class TouchRecognizer {
     private func began(_ touch: MapTouch) {
         guard fingers[touch.id] == nil else { return ignore(touch, "began twice") }
         guard fingers.count < GestureThresholds.maximumTouches else { return ignore(touch, "too many fingers") }
-        let stoppedFling = stopFling()
+        let stoppedFling = camera.stopFling()
         fingers[touch.id] = Finger(start: touch.location, startTime: touch.timestamp, location: touch.location, time: touch.timestamp)
         switch fingers.count {
         case 1:
             press = .pressing(id: touch.id, stoppedFling: stoppedFling)
         case 2:
-            if case .dragging(_, let marker, _)? = press { mapView.delegate?.mapView(mapView, didEndDragging: marker) }
-            endContinuousGesture()
+            if case .dragging(_, let marker, _)? = press { events.markerDragEnded(marker) }
+            camera.endGesture()
             flushPendingTap()
-            press = .twoFinger(TwoFingerStart(fingers: fingers, camera: mapView.currentCamera, time: touch.timestamp), cancelled: false)
+            press = .twoFinger(TwoFingerStart(fingers: fingers, camera: camera.camera, time: touch.timestamp), cancelled: false)
         default:
-            endContinuousGesture()
+            camera.endGesture()
             press = .ignored
         }
     }
@@ -138,21 +125,19 @@ final class TouchRecognizer {
         switch press {
         case .pressing(let id, _)? where id == touch.id && finger.moved:
             flushPendingTap()
-            if mapView.settings.scrollGestures {
+            if settings.scrollGestures {
                 var pan = PanState(anchor: finger.start)
-                startContinuousGesture()
-                pan.move(to: touch.location, at: touch.timestamp, on: mapView)
+                camera.beginGesture()
+                pan.move(to: touch.location, at: touch.timestamp, on: camera)
                 press = .panning(id: id, pan: pan)
             } else {
                 press = .ignored
             }
         case .panning(let id, var pan)? where id == touch.id:
-            pan.move(to: touch.location, at: touch.timestamp, on: mapView)
+            pan.move(to: touch.location, at: touch.timestamp, on: camera)
             press = .panning(id: id, pan: pan)
         case .dragging(let id, let marker, let offset)? where id == touch.id:
-            let point = CGPoint(x: touch.location.x + offset.width, y: touch.location.y + offset.height)
-            marker.position = mapView.projection.coordinate(for: point)
-            mapView.delegate?.mapView(mapView, didDrag: marker)
+            events.markerDragged(marker, to: CGPoint(x: touch.location.x + offset.width, y: touch.location.y + offset.height))
         case .twoFinger(let start, false)?:
             decideTwoFingerGesture(start)
         case .pinching(let start, let rotating)?:
@@ -176,27 +161,28 @@ final class TouchRecognizer {
             press = nil
         case .dragging(let id, let marker, _)? where id == touch.id:
             press = nil
-            mapView.delegate?.mapView(mapView, didEndDragging: marker)
+            events.markerDragEnded(marker)
         case .panning(let id, let pan)? where id == touch.id:
             press = nil
             if !cancelled, let velocity = pan.releaseVelocity(at: touch.timestamp) {
-                fling = Fling(velocity: velocity, last: touch.timestamp, location: touch.location)
+                camera.startFling(velocity: velocity, at: touch.timestamp, from: touch.location)
             } else {
-                endContinuousGesture()
+                camera.endGesture()
             }
         case .twoFinger(let start, let wasCancelled)?:
             if fingers.isEmpty {
                 press = nil
                 let quick = touch.timestamp - start.time < GestureThresholds.longPressDuration
-                if !cancelled && !wasCancelled && !finger.moved && quick {
-                    mapView.handleTwoFingerTap(at: twoFingerCentre(finger))
+                if !cancelled && !wasCancelled && !finger.moved && quick && settings.zoomGestures {
+                    // Zooms out by 1 about the fingers' centre (rule 18).
+                    camera.zoom(by: -1, about: twoFingerCentre(finger))
                 }
             } else {
                 press = .twoFinger(start, cancelled: wasCancelled || cancelled || finger.moved)
                 lastLifted = finger.location
             }
         case .pinching?, .tilting?:
-            endContinuousGesture()
+            camera.endGesture()
             press = fingers.isEmpty ? nil : .ignored
         default:
             if fingers.isEmpty { press = nil }
@@ -209,39 +195,20 @@ final class TouchRecognizer {
         return CGPoint(x: (first.x + last.location.x) / 2, y: (first.y + last.location.y) / 2)
     }
 
-    // MARK: Continuous gestures
-
-    private var gestureActive = false
-
-    /// A gesture takes the camera: a running animation stops where it is, `willMove(true)`.
-    func startContinuousGesture() {
-        guard !gestureActive else { return }
-        gestureActive = true
-        mapView.stopAnimation()
-        mapView.motion.gestureCount += 1
-        mapView.beginMove(gesture: true)
-    }
-
-    /// The gesture lets go of the camera; `idleAt` follows once nothing else moves.
-    func endContinuousGesture() {
-        guard gestureActive else { return }
-        gestureActive = false
-        mapView.motion.gestureCount = max(0, mapView.motion.gestureCount - 1)
-    }
-
     // MARK: Taps and presses
 
     private func tapped(at point: CGPoint, began: TimeInterval, ended: TimeInterval) {
         // Controls are buttons: they answer at once, with no double-tap wait.
-        guard mapView.settings.zoomGestures, !mapView.isOnShownControl(point) else {
+        guard settings.zoomGestures, !controls.isShownControl(at: point) else {
             flushPendingTap()
-            return mapView.handleTap(at: point)
+            return events.tap(at: point)
         }
         if let pending = pendingTap, began <= pending.deadline,
             hypot(point.x - pending.location.x, point.y - pending.location.y) < GestureThresholds.doubleTapDistance
         {
             pendingTap = nil
-            mapView.handleDoubleTap(at: point)
+            // Zooms in by 1 about the point (rule 18).
+            camera.zoom(by: 1, about: point)
             return
         }
         flushPendingTap()
@@ -258,11 +225,11 @@ final class TouchRecognizer {
     private func flushPendingTap() {
         guard let pending = pendingTap else { return }
         pendingTap = nil
-        mapView.handleTap(at: pending.location)
+        events.tap(at: pending.location)
     }
 
     private func longPress(fingerID id: Int, at point: CGPoint) {
-        if let drag = mapView.handleLongPress(at: point) {
+        if let drag = events.longPress(at: point) {
             press = .dragging(id: id, marker: drag.marker, offset: drag.offset)
         } else {
             press = .held(id: id)

@@ -1,4 +1,3 @@
-import Basemap
 import Foundation
 import Logging
 import MapDrawing
@@ -8,6 +7,9 @@ import MapUIKit
 /// A map: a camera over the world, markers and their info windows, and a delegate told of
 /// every event. A map view is driven by a host (``GMSMapViewHost``) that delivers touches,
 /// advances its clock and takes its frames.
+///
+/// The view is a facade: the camera, the layers, the gestures and the events are parts of
+/// its scene (see docs/architecture.md).
 @MainActor
 open class GMSMapView: UIView {
     static let logger = Logger(label: "OpenMaps.GMSMapView")
@@ -23,7 +25,10 @@ open class GMSMapView: UIView {
     open weak var delegate: GMSMapViewDelegate?
 
     /// Gestures and controls.
-    public let settings = GMSUISettings()
+    public let settings: GMSUISettings
+
+    /// The map's working parts.
+    let scene: MapScene
 
     /// The kind of map drawn; `.normal` by default. Satellite, hybrid and terrain imagery is
     /// not available offline: they draw the normal map (logged once).
@@ -32,23 +37,22 @@ open class GMSMapView: UIView {
             if [.satellite, .hybrid, .terrain].contains(mapType) {
                 GMSMapView.logger.notice("map type \(mapType) is not available offline; drawing the normal map")
             }
+            scene.basemap.isShown = mapType != .none
             setNeedsDisplay()
         }
     }
 
     /// Draws the basemap from another OpenMapTiles-schema MBTiles file (nil: the embedded one).
     public func useBasemap(mbtilesPath path: String?) {
-        basemap.use(path: path)
-        snapshotReported = false
-        setNeedsDisplay()
+        scene.basemap.tiles.use(path: path)
+        scene.basemapChanged()
     }
     /// The basemap's style, or nil for the default look.
     open var mapStyle: GMSMapStyle? {
         didSet {
             // Restyled at once: rendered tiles are dropped and labels placed again.
-            basemap.use(style: mapStyle.map { BasemapStyle.normal.styled(by: $0.rules) } ?? .normal)
-            snapshotReported = false
-            setNeedsDisplay()
+            scene.basemap.use(style: mapStyle)
+            scene.basemapChanged()
         }
     }
     /// Whether 3D buildings are drawn where data allows (stored).
@@ -58,63 +62,41 @@ open class GMSMapView: UIView {
     /// Whether traffic is drawn where data allows (stored).
     open var isTrafficEnabled = false
     /// Whether the My Location dot is shown (at ``myLocation``, which the host sets).
-    open var isMyLocationEnabled = false { didSet { setNeedsDisplay() } }
+    open var isMyLocationEnabled: Bool {
+        get { scene.myLocation.isEnabled }
+        set {
+            scene.myLocation.isEnabled = newValue
+            setNeedsDisplay()
+        }
+    }
     /// The device's location, set by the host's location source; nil until then.
-    open internal(set) var myLocation: CLLocation?
+    open var myLocation: CLLocation? { scene.myLocation.location }
 
     /// Insets that move the camera target, controls and fitted bounds inward.
-    open var padding: UIEdgeInsets = .zero {
-        didSet {
-            let values = [padding.top, padding.left, padding.bottom, padding.right]
-            if !values.allSatisfy({ $0.isFinite }) {
-                GMSMapView.logger.warning("padding with a non-finite value ignored")
-                padding = oldValue
+    open var padding: UIEdgeInsets {
+        get { scene.camera.padding }
+        set {
+            guard [newValue.top, newValue.left, newValue.bottom, newValue.right].allSatisfy(\.isFinite) else {
+                return GMSMapView.logger.warning("padding with a non-finite value ignored")
             }
+            scene.camera.padding = newValue
             setNeedsDisplay()
         }
     }
 
     /// The lowest zoom the camera may take.
-    public private(set) var minZoom: Float = kGMSMinZoomLevel
+    public var minZoom: Float { scene.camera.zoomRange.lowerBound }
     /// The highest zoom the camera may take.
-    public private(set) var maxZoom: Float = kGMSMaxZoomLevel
+    public var maxZoom: Float { scene.camera.zoomRange.upperBound }
 
     /// When set, the camera target stays inside these bounds.
     open var cameraTargetBounds: GMSCoordinateBounds? {
-        didSet { if let bounds = cameraTargetBounds, !bounds.isValid { cameraTargetBounds = nil } }
+        get { scene.camera.targetBounds }
+        set { scene.camera.targetBounds = newValue }
     }
 
-    /// The markers on the map, and where they stand (see `MarkerStore`).
-    let markerStore = MarkerStore()
-    /// The other overlays (circles, polylines, polygons, ground overlays), in the order added.
-    var shapes: [GMSOverlay] = []
-    /// The camera as last set or animated.
-    var currentCamera: GMSCameraPosition
-    /// Engine time in seconds, advanced by the host.
-    var now: TimeInterval = 0
     /// Counts changes to what the map shows, so hosts redraw only when needed.
-    package var displayRevision: Int { revision }
-
-    let motion = CameraMotion()
-    let selection = SelectionState()
-    lazy var touches = TouchRecognizer(mapView: self)
-    let icons = MarkerIconCache()
-    /// The basemap's tiles.
-    let basemap = BasemapTiles()
-    /// The basemap's labels and POIs.
-    let labels = LabelPlacer()
-    /// Whether `mapViewSnapshotReady` was reported for the current still picture.
-    var snapshotReported = false
-    /// Whether background tile rendering is under way (between the start and finish callbacks).
-    var tilesInFlight = false
-    /// The tile layers on the map, in the order added.
-    var tileLayers: [GMSTileLayer] = []
-    /// The tile layers' last cover of the view, by tile zoom.
-    var tileLayerCover: [Int: (viewport: Viewport, tiles: [(key: TileKey, shift: Int)])] = [:]
-    /// Markers gliding to a new position or rotation.
-    var markerMotions: [ObjectIdentifier: MarkerMotion] = [:]
-    /// `UIView.animate` animations of views shown in the map, with their start times.
-    var viewAnimations: [(TimeInterval, ViewAnimation)] = []
+    package var displayRevision: Int { revision &+ scene.camera.revision }
 
     // MARK: Making a map
 
@@ -136,12 +118,19 @@ open class GMSMapView: UIView {
 
     /// A map with a frame and a first camera (which causes no camera callbacks).
     public init(frame: CGRect, camera: GMSCameraPosition?) {
-        currentCamera = (camera ?? GMSCameraPosition(latitude: 0, longitude: 0, zoom: kGMSMinZoomLevel)).copy()
+        let first = (camera ?? GMSCameraPosition(latitude: 0, longitude: 0, zoom: kGMSMinZoomLevel)).copy()
+        let settings = GMSUISettings()
+        self.settings = settings
+        scene = MapScene(camera: first, settings: settings)
         super.init(frame: frame)
         mapLayer = (super.layer as? GMSMapLayer) ?? GMSMapLayer()
         mapLayer.mapView = self
         settings.mapView = self
         backgroundColor = UIColor(MapPalette.land)
+        scene.events.mapView = self
+        scene.measure = { [weak self] in self?.bounds.size ?? .zero }
+        scene.invalidate = { [weak self] in self?.setNeedsDisplay() }
+        scene.basemap.background = { [weak self] in self?.backgroundColor?.color ?? MapPalette.land }
     }
 
     public required init?(coder: NSCoder) {
@@ -158,12 +147,12 @@ open class GMSMapView: UIView {
     /// The camera. Setting it moves at once: `willMove(false)`, one `didChange`, `idleAt`,
     /// and stops a running animation.
     open var camera: GMSCameraPosition {
-        get { currentCamera }
-        set { moveInstantly(to: newValue) }
+        get { scene.camera.camera }
+        set { scene.camera.move(to: newValue) }
     }
 
     /// The projection of the current camera, view size and padding.
-    open var projection: GMSProjection { GMSProjection(viewport: viewport) }
+    open var projection: GMSProjection { GMSProjection(viewport: scene.camera.viewport) }
 
     /// Sets the zoom limits; min > max is ignored with a logged error. The camera's zoom is
     /// clamped into the new range.
@@ -172,26 +161,23 @@ open class GMSMapView: UIView {
             GMSMapView.logger.error("setMinZoom(\(minZoom), maxZoom: \(maxZoom)) ignored: min must not exceed max")
             return
         }
-        self.minZoom = min(max(minZoom, kGMSMinZoomLevel), kGMSMaxZoomLevel)
-        self.maxZoom = min(max(maxZoom, kGMSMinZoomLevel), kGMSMaxZoomLevel)
-        let clamped = constrained(currentCamera)
-        if clamped.zoom != currentCamera.zoom { moveInstantly(to: clamped) }
+        scene.camera.setZoomRange(minZoom...maxZoom)
     }
 
     /// Applies a camera update at once.
     open func moveCamera(_ update: GMSCameraUpdate) {
-        moveInstantly(to: update.camera(from: currentCamera, viewport: viewport))
+        scene.camera.move(to: update.camera(from: camera, viewport: scene.camera.viewport))
     }
 
     /// The camera that shows bounds inside the padded view less insets, north up and
     /// untilted; nil for invalid bounds.
     open func camera(for bounds: GMSCoordinateBounds, insets: UIEdgeInsets) -> GMSCameraPosition? {
-        CameraMath.fit(bounds, insets: insets, viewport: viewport).map(constrained)
+        CameraMath.fit(bounds, insets: insets, viewport: scene.camera.viewport).map(scene.camera.constrained)
     }
 
     /// Animates to a camera (0.5 s unless a `CATransaction` duration is set).
     open func animate(to cameraPosition: GMSCameraPosition) {
-        startAnimation(to: cameraPosition, duration: CATransaction.currentDuration ?? 0.5, gesture: false)
+        scene.camera.animate(to: cameraPosition, duration: CATransaction.currentDuration ?? 0.5, gesture: false)
     }
 
     /// Animates the target.
@@ -219,78 +205,66 @@ open class GMSMapView: UIView {
     }
 
     private func animateChanging(_ change: (GMSMutableCameraPosition) -> Void) {
-        let next = currentCamera.mutableCopy()
+        let next = camera.mutableCopy()
         change(next)
         animate(to: next)
     }
 
     /// Animates a camera update.
     open func animate(with cameraUpdate: GMSCameraUpdate) {
-        animate(to: cameraUpdate.camera(from: currentCamera, viewport: viewport))
+        animate(to: cameraUpdate.camera(from: camera, viewport: scene.camera.viewport))
     }
 
-    // MARK: Markers
+    private func warnNonFinite(_ what: String) {
+        GMSMapView.logger.warning("\(what) with a non-finite value ignored")
+    }
+
+    // MARK: Markers and overlays
+
+    /// The selected marker. Setting a marker opens its window (asking `markerInfoWindow`,
+    /// then `markerInfoContents`) with no tap callback and no camera move; nil closes it.
+    /// A marker not on this map is ignored with a logged warning (rule 10).
+    public var selectedMarker: GMSMarker? {
+        get { scene.infoWindow.marker }
+        set { scene.infoWindow.select(newValue) }
+    }
 
     /// Removes every marker and overlay; a shown info window closes first.
     open func clear() {
-        let removed: [GMSOverlay] = markerStore.all + shapes
+        let removed: [GMSOverlay] = scene.markers.store.all + scene.shapes.overlays
         for overlay in removed { overlay.map = nil }
     }
 
+    /// An overlay's `map` became this map.
     func overlayJoined(_ overlay: GMSOverlay) {
-        if let marker = overlay as? GMSMarker { return markerJoined(marker) }
-        shapes.removeAll { $0 === overlay }
-        shapes.append(overlay)
-        setNeedsDisplay()
-    }
-
-    func overlayLeft(_ overlay: GMSOverlay) {
-        if let marker = overlay as? GMSMarker { return markerLeft(marker) }
-        shapes.removeAll { $0 === overlay }
-        setNeedsDisplay()
-    }
-
-    func markerJoined(_ marker: GMSMarker) {
-        markerStore.add(marker, appearing: marker.appearAnimation != .none)
-        marker.addedAt = now
-        adopt(marker.iconView)
-        setNeedsDisplay()
-    }
-
-    func markerLeft(_ marker: GMSMarker) {
-        markerStore.remove(marker)
-        icons.forget(marker.iconView)
-        markerMotions[ObjectIdentifier(marker)] = nil
-        if selection.marker === marker {
-            if selection.isAskingDelegate { return }  // applied once the selection finishes (rule 10)
-            deselect()
+        if let marker = overlay as? GMSMarker {
+            scene.markers.add(marker)
+        } else {
+            scene.shapes.add(overlay)
+            setNeedsDisplay()
         }
+    }
+
+    /// An overlay's `map` stopped being this map.
+    func overlayLeft(_ overlay: GMSOverlay) {
+        if let marker = overlay as? GMSMarker {
+            scene.markers.remove(marker)
+            scene.infoWindow.markerLeft(marker)
+        } else {
+            scene.shapes.remove(overlay)
+            setNeedsDisplay()
+        }
+    }
+
+    /// A tile layer's `map` became this map.
+    func tileLayerJoined(_ layer: GMSTileLayer) {
+        scene.tileOverlays.add(layer)
+        scene.basemapChanged()
+    }
+
+    /// A tile layer's `map` stopped being this map.
+    func tileLayerLeft(_ layer: GMSTileLayer) {
+        scene.tileOverlays.remove(layer)
         setNeedsDisplay()
     }
-
-    // MARK: Display bookkeeping
-
-    /// Records that the next frame differs from the last.
-    func noteDisplayChange() {
-        setNeedsDisplay()
-    }
-
-    /// The projection state of the moment.
-    var viewport: Viewport {
-        Viewport(
-            target: currentCamera.target, zoom: Double(currentCamera.zoom), bearing: currentCamera.bearing,
-            tilt: currentCamera.viewingAngle, width: bounds.width, height: bounds.height,
-            padding: ViewportPadding(top: padding.top, left: padding.left, bottom: padding.bottom, right: padding.right))
-    }
-
-    func warnNonFinite(_ what: String) {
-        GMSMapView.logger.warning("\(what) with a non-finite value ignored")
-    }
-}
-
-/// The colours of the map outside the basemap.
-enum MapPalette {
-    static let land = Color(rgb: 0xF5F3EE)
-    static let sky = Color(rgb: 0xC9DCF0)
-    static let horizon = Color(rgb: 0xEEF2F5)
 }

@@ -25,7 +25,7 @@ open class GMSMarker: GMSOverlay {
                 position = oldValue
                 return
             }
-            map?.markerMoved(self, fromPosition: oldValue, fromRotation: rotation)
+            map?.scene.markers.changed(self, .position(from: oldValue))
             changed()
         }
     }
@@ -34,16 +34,14 @@ open class GMSMarker: GMSOverlay {
     /// The icon; nil draws the default red pin.
     open var icon: UIImage? {
         didSet {
-            map?.markerStore.noteIcon(of: self)
+            map?.scene.markers.changed(self, .icon)
             changed()
         }
     }
     /// A view drawn as the icon instead of `icon`.
     open var iconView: UIView? {
         didSet {
-            map?.icons.forget(oldValue)
-            map?.adopt(iconView)
-            map?.markerStore.noteIcon(of: self)
+            map?.scene.markers.changed(self, .iconView(old: oldValue))
             changed()
         }
     }
@@ -54,7 +52,7 @@ open class GMSMarker: GMSOverlay {
     /// The point of the icon placed at `position`, as fractions of its size ((0.5, 1): bottom centre).
     open var groundAnchor = CGPoint(x: 0.5, y: 1) {
         didSet {
-            map?.markerStore.noteIcon(of: self)
+            map?.scene.markers.changed(self, .icon)
             changed()
         }
     }
@@ -67,7 +65,7 @@ open class GMSMarker: GMSOverlay {
     /// Whether the icon lies flat on the map (turning with it) rather than facing the screen.
     open var isFlat = false {
         didSet {
-            map?.markerStore.noteIcon(of: self)
+            map?.scene.markers.changed(self, .icon)
             changed()
         }
     }
@@ -78,8 +76,7 @@ open class GMSMarker: GMSOverlay {
                 rotation = oldValue
                 return
             }
-            map?.markerMoved(self, fromPosition: position, fromRotation: oldValue)
-            map?.markerStore.noteIcon(of: self)
+            map?.scene.markers.changed(self, .rotation(from: oldValue))
             changed()
         }
     }

@@ -103,7 +103,7 @@ final class MarkerStore {
     func hasAppearing(at now: TimeInterval) -> Bool {
         appearing = appearing.filter { key in
             guard let marker = slots[key], let added = marker.addedAt else { return false }
-            return now - added < MarkerAppearance.duration
+            return now - added < MarkerLayer.appearDuration
         }
         return !appearing.isEmpty
     }

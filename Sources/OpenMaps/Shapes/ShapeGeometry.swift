@@ -45,17 +45,6 @@ enum ShapeGeometry {
         return result
     }
 
-    /// The ground the view shows, as a projected box (with a margin), and how many world
-    /// copies it spans.
-    static func visibleBox(_ viewport: Viewport) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
-        let corners = [(0.0, 0.0), (viewport.width, 0), (0, viewport.height), (viewport.width, viewport.height)]
-            .map { viewport.mercator(for: $0.0, $0.1) }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let minX = xs.min() ?? 0, maxX = xs.max() ?? 0, minY = ys.min() ?? 0, maxY = ys.max() ?? 0
-        let mx = (maxX - minX) * 0.25 + 1e-9, my = (maxY - minY) * 0.25 + 1e-9
-        return (minX - mx, minY - my, maxX + mx, maxY + my)
-    }
-
     /// The world copies (whole-number x shifts) on which a ring's box meets the visible box.
     static func copies(of ring: Ring, in box: (minX: Double, minY: Double, maxX: Double, maxY: Double)) -> [Double] {
         guard let low = ring.map(\.x).min(), let high = ring.map(\.x).max() else { return [] }

@@ -13,10 +13,10 @@ struct ScreenShape {
     var quads: [(screen: [CGPoint], ground: [MercatorPoint], shift: Double)] = []
 }
 
-extension GMSMapView {
+extension ShapeLayer {
     /// The screen geometry of a shape overlay now (empty for shapes with nothing to draw).
     func screenShape(of overlay: GMSOverlay, viewport: Viewport) -> ScreenShape {
-        let box = ShapeGeometry.visibleBox(viewport)
+        let box = viewport.visibleMercatorBox
         var shape = ScreenShape()
         func addArea(_ rings: [ShapeGeometry.Ring]) {
             guard let outer = rings.first, outer.count >= 3 else { return }
@@ -98,17 +98,17 @@ extension GMSMapView {
     }
 
     /// Shapes in drawing order: lowest `zIndex` first, then in the order they were added.
-    var shapesInDrawingOrder: [GMSOverlay] {
-        shapes.enumerated().sorted { a, b in
+    var inDrawingOrder: [GMSOverlay] {
+        overlays.enumerated().sorted { a, b in
             a.element.zIndex != b.element.zIndex ? a.element.zIndex < b.element.zIndex : a.offset < b.offset
         }.map(\.element)
     }
 
     /// The tappable shape drawn on top at a screen point (rule 6).
-    func shape(at point: CGPoint) -> GMSOverlay? {
-        let viewport = viewport
-        for overlay in shapesInDrawingOrder.reversed() where overlay.isTappable {
-            if hits(overlay, point, viewport: viewport) { return overlay }
+    func hitTest(_ point: CGPoint, frame: MapFrame) -> MapHit? {
+        let viewport = frame.viewport
+        for overlay in inDrawingOrder.reversed() where overlay.isTappable {
+            if hits(overlay, point, viewport: viewport) { return .overlay(overlay) }
         }
         return nil
     }

@@ -2,10 +2,27 @@ import Foundation
 import MapDrawing
 import MapGeometry
 
-extension GMSMapView {
-    /// Draws every shape overlay in drawing order (below the markers).
-    func drawShapes(in canvas: Canvas, viewport: Viewport) {
-        for overlay in shapesInDrawingOrder {
+/// The shape overlays of a map (circles, polylines, polygons, ground overlays), in the order
+/// added: drawn by `zIndex` below the markers, tappable when `isTappable` (rule 6).
+@MainActor
+final class ShapeLayer: MapLayer {
+    /// The shapes, in the order added.
+    private(set) var overlays: [GMSOverlay] = []
+
+    /// Puts a shape on top of the others (again on top if it was there already).
+    func add(_ overlay: GMSOverlay) {
+        overlays.removeAll { $0 === overlay }
+        overlays.append(overlay)
+    }
+
+    func remove(_ overlay: GMSOverlay) {
+        overlays.removeAll { $0 === overlay }
+    }
+
+    /// Draws every shape in drawing order.
+    func draw(in canvas: Canvas, frame: MapFrame) {
+        let viewport = frame.viewport
+        for overlay in inDrawingOrder {
             let shape = screenShape(of: overlay, viewport: viewport)
             switch overlay {
             case let circle as GMSCircle:
@@ -21,7 +38,9 @@ extension GMSMapView {
             }
         }
     }
+}
 
+extension ShapeLayer {
     private func outline(_ rings: [[CGPoint]]) -> Path {
         var path = Path()
         for ring in rings where ring.count >= 2 {

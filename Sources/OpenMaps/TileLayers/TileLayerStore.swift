@@ -1,5 +1,6 @@
 import Foundation
 import MapDrawing
+import MapGeometry
 
 /// A tile layer's tiles: arrived images (bounded, least recently used dropped first), the
 /// requests in flight, and when each tile was first shown (for the fade-in). Receives tiles
@@ -11,13 +12,11 @@ final class TileLayerStore: GMSTileReceiver, @unchecked Sendable {
     private struct Entry {
         var image: UIImage
         var shownAt: TimeInterval?
-        var use: Int
     }
 
     private let condition = NSCondition()
-    private var tiles: [TileKey: Entry] = [:]
+    private var tiles = LRUCache<TileKey, Entry>(capacity: TileLayerStore.limit)
     private var requested: Set<TileKey> = []
-    private var use = 0
     private var arrivals = false
 
     /// Forgets every tile; answers to requests made before are dropped.
@@ -40,11 +39,7 @@ final class TileLayerStore: GMSTileReceiver, @unchecked Sendable {
     func tile(_ key: TileKey) -> (arrived: Bool, shouldRequest: Bool) {
         condition.lock()
         defer { condition.unlock() }
-        use += 1
-        if tiles[key] != nil {
-            tiles[key]?.use = use
-            return (true, false)
-        }
+        if tiles.value(for: key) != nil { return (true, false) }
         guard !requested.contains(key) else { return (false, false) }
         requested.insert(key)
         return (false, true)
@@ -54,7 +49,7 @@ final class TileLayerStore: GMSTileReceiver, @unchecked Sendable {
     func isKnown(_ key: TileKey) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        return tiles[key] != nil || requested.contains(key)
+        return tiles.contains(key) || requested.contains(key)
     }
 
     /// The image to show for a tile: its own, or the nearest kept ancestor's (`levels` up);
@@ -62,18 +57,12 @@ final class TileLayerStore: GMSTileReceiver, @unchecked Sendable {
     func shown(_ key: TileKey, at now: TimeInterval) -> (image: UIImage, levels: Int, arrived: TimeInterval)? {
         condition.lock()
         defer { condition.unlock() }
-        if var entry = tiles[key] {
-            if entry.shownAt == nil {
-                entry.shownAt = now
-                tiles[key] = entry
-            }
+        if let entry = tiles.peek(key) {
+            if entry.shownAt == nil { tiles.update(key) { $0.shownAt = now } }
             return (entry.image, 0, entry.shownAt ?? now)
         }
-        for levels in 1...4 where key.z - levels >= 0 {
-            let parent = TileKey(z: key.z - levels, x: key.x >> levels, y: key.y >> levels)
-            if let entry = tiles[parent] { return (entry.image, levels, entry.shownAt ?? now) }
-        }
-        return nil
+        guard let (entry, levels) = TilePyramid.nearestAncestor(of: key, within: 1...4, { tiles.peek($0) }) else { return nil }
+        return (entry.image, levels, entry.shownAt ?? now)
     }
 
     /// Whether a tile shown at most `duration` ago is still fading in.
@@ -123,11 +112,7 @@ final class TileLayerStore: GMSTileReceiver, @unchecked Sendable {
         guard requested.remove(key) != nil else { return }
         // nil (cannot be had now) stays blank until the cache is cleared or the tile dropped,
         // so a failing source is not asked again every frame.
-        use += 1
-        tiles[key] = Entry(image: image ?? kGMSTileLayerNoTile, shownAt: nil, use: use)
+        tiles.insert(Entry(image: image ?? kGMSTileLayerNoTile, shownAt: nil), for: key)
         arrivals = true
-        if tiles.count > TileLayerStore.limit, let oldest = tiles.min(by: { $0.value.use < $1.value.use })?.key {
-            tiles[oldest] = nil
-        }
     }
 }

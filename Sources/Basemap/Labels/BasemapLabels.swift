@@ -1,26 +1,26 @@
-import Basemap
 import Foundation
 import MapDrawing
 import MapGeometry
 
-/// A label placed on the basemap: a place name, or a POI's icon and name.
-struct PlacedLabel {
-    enum Kind { case place, poi, road }
-    let kind: Kind
-    let text: String
+/// A label placed on the basemap: a place name, a road's name, or a POI's icon and name.
+public struct PlacedLabel: Sendable {
+    public enum Kind: Sendable { case place, poi, road }
+    public let kind: Kind
+    public let text: String
     /// The feature's own location.
-    let coordinate: CLLocationCoordinate2D
+    public let coordinate: CLLocationCoordinate2D
     /// Where it stands on screen.
-    let anchor: CGPoint
+    public let anchor: CGPoint
     /// The box taken (icon and text), for collisions.
-    let box: CGRect
+    public let box: CGRect
     /// The icon's box (POIs), for taps.
-    let icon: CGRect?
-    let placeID: String?
-    let category: String?
-    let priority: Double
+    public let icon: CGRect?
+    /// The POI's place ID ("osm:node/123").
+    public let placeID: String?
+    public let category: String?
+    public let priority: Double
     /// The text's turn in radians (road names follow their road, kept upright).
-    var angle: Double = 0
+    public var angle: Double = 0
 }
 
 /// A label the tiles offer, in projected space: placing it projects it for the camera.
@@ -55,7 +55,7 @@ extension PlacedLabel {
 /// towns, then by rank), each placed only where it overlaps nothing placed before. Text is
 /// measured once per string and style and cached.
 @MainActor
-final class LabelPlacer {
+public final class LabelPlacer {
     private var measured: [Font: [String: CGSize]] = [:]
     private var cachedKey: Int?
     private var cached: [PlacedLabel] = []
@@ -87,14 +87,14 @@ final class LabelPlacer {
         return size
     }
 
-    /// The labels placed for the map's current picture (recomputed when the camera, size or
-    /// style change).
-    func labels(for map: GMSMapView) -> [PlacedLabel] {
-        let viewport = map.viewport
+    public init() {}
+
+    /// The labels placed for a camera over the basemap's tiles (recomputed when the camera,
+    /// view size, style or data change).
+    public func labels(for viewport: Viewport, tiles: BasemapTiles) -> [PlacedLabel] {
         var hasher = Hasher()
         hasher.combine(viewport)
-        hasher.combine(map.mapType)
-        hasher.combine(map.mapStyle?.jsonString)
+        hasher.combine(tiles.revision)
         let key = hasher.finalize()
         if key == cachedKey { return cached }
         cachedKey = key
@@ -102,8 +102,7 @@ final class LabelPlacer {
         var untargeted = viewport
         untargeted.target = CLLocationCoordinate2D(latitude: 0, longitude: 0)
         shape.combine(untargeted)
-        shape.combine(map.mapType)
-        shape.combine(map.mapStyle?.jsonString)
+        shape.combine(tiles.revision)
         let shapeKey = shape.finalize()
         if viewport.tilt == 0, shapeKey == placedShapeKey, let target = placedTarget {
             // A pan: the old target's screen offset from the focus is how far everything moved.
@@ -114,7 +113,7 @@ final class LabelPlacer {
                 return cached
             }
         }
-        cached = place(map, viewport)
+        cached = place(tiles, viewport)
         placedLabels = cached
         placedShapeKey = shapeKey
         placedTarget = viewport.targetPoint
@@ -126,20 +125,18 @@ final class LabelPlacer {
     private var candidateKey: Int?
     private var candidates: [LabelCandidate] = []
 
-    private func place(_ map: GMSMapView, _ viewport: Viewport) -> [PlacedLabel] {
-        guard map.mapType != .none else { return [] }
-        let tiles = map.visibleTiles(viewport).tiles
+    private func place(_ basemap: BasemapTiles, _ viewport: Viewport) -> [PlacedLabel] {
+        let tiles = TileCover.tiles(viewport, zoom: TileCover.displayZoom(viewport.zoom))
         var hasher = Hasher()
         for (key, shift) in tiles {
             hasher.combine(key)
             hasher.combine(shift)
         }
         hasher.combine(viewport.zoom)
-        hasher.combine(map.mapType)
-        hasher.combine(map.mapStyle?.jsonString)
+        hasher.combine(basemap.revision)
         let key = hasher.finalize()
         if key != candidateKey {
-            candidates = gatherCandidates(map, tiles: tiles, zoom: viewport.zoom)
+            candidates = gatherCandidates(basemap, tiles: tiles, zoom: viewport.zoom)
             candidateKey = key
         }
         // Placed a margin beyond the view, so a short pan can reuse them (see `labels(for:)`).
@@ -223,12 +220,12 @@ final class LabelPlacer {
     }
 
     /// The labels the tiles offer at a zoom, in projected space, most important first.
-    private func gatherCandidates(_ map: GMSMapView, tiles: [(key: TileKey, shift: Int)], zoom: Double) -> [LabelCandidate] {
-        let style = map.basemap.renderer.style
+    private func gatherCandidates(_ basemap: BasemapTiles, tiles: [CoveringTile], zoom: Double) -> [LabelCandidate] {
+        let style = basemap.style
         var candidates: [LabelCandidate] = []
         var seen: Set<String> = []
         for (key, shift) in tiles {
-            let (data, levels) = map.basemap.data(for: key)
+            let (data, levels) = basemap.data(for: key)
             guard let tile = data else { continue }
             let dataZ = key.z - levels, n = Double(1 << dataZ)
             let originX = Double(key.x >> levels), originY = Double(key.y >> levels)
@@ -303,7 +300,7 @@ final class LabelPlacer {
 
     /// Draws placed labels: place names with a white halo, POIs as a coloured disc and name.
     /// Each text with its halo is drawn once into a sprite and reused while it stays placed.
-    func draw(_ labels: [PlacedLabel], style: BasemapStyle, in canvas: Canvas) {
+    public func draw(_ labels: [PlacedLabel], style: BasemapStyle, in canvas: Canvas) {
         halo = style.labelHalo
         for label in labels {
             switch label.kind {
@@ -405,11 +402,9 @@ final class LabelPlacer {
     }
 }
 
-extension GMSMapView {
-    /// The POI drawn at a screen point (its icon plus a few points of slop), if any (rule 7).
-    func poi(at point: CGPoint) -> PlacedLabel? {
-        labels.labels(for: self).last { label in
-            label.kind == .poi && (label.icon?.insetBy(dx: -6, dy: -6).contains(point) ?? false)
-        }
+extension PlacedLabel {
+    /// Whether a screen point hits a POI's drawn icon, with a few points of slop (rule 7).
+    public func poiIconContains(_ point: CGPoint) -> Bool {
+        kind == .poi && (icon?.insetBy(dx: -6, dy: -6).contains(point) ?? false)
     }
 }

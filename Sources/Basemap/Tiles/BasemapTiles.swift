@@ -1,0 +1,194 @@
+import Foundation
+import Logging
+import MapDrawing
+import MapGeometry
+
+/// The basemap's tiles: read from an MBTiles file (the embedded one unless another is set),
+/// decoded and rendered in the basemap style, kept in memory-bounded LRU caches. Missing or
+/// corrupt tiles are drawn from their nearest parent with data (overzoom); problems are
+/// logged once. Tiles render at once (virtual time: deterministic) or on other cores.
+@MainActor
+public final class BasemapTiles {
+    private static let logger = Logger(label: "OpenMaps.Basemap")
+
+    /// The most rendered tiles kept.
+    public static let cacheLimit = 96
+
+    private var reader: MBTilesReader?
+    private var openFailed = false
+    private var path: String?
+    private var rendered = LRUCache<RenderedKey, Bitmap>(capacity: BasemapTiles.cacheLimit)
+    private var decoded = LRUCache<TileKey, VectorTile?>(capacity: BasemapTiles.cacheLimit * 2)
+    private var logged: Set<String> = []
+    /// The renderer of the current style.
+    public private(set) var renderer = TileRenderer()
+    /// Counts changes of style or file, so labels placed before are placed again.
+    public private(set) var revision = 0
+    /// Whether missing tiles are rendered on other cores (apps) instead of at once (replays, tests).
+    public var rendersInBackground = false
+    /// Tiles being rendered in the background.
+    private var pending: Set<RenderedKey> = []
+    /// Called on the main actor when a background tile has arrived.
+    public var onTileArrived: (() -> Void)?
+
+    private struct RenderedKey: Hashable {
+        let tile: TileKey
+        let scale: Double
+    }
+
+    public init() {}
+
+    /// The basemap's style; restyling drops rendered tiles (decoded data stays).
+    public var style: BasemapStyle {
+        get { renderer.style }
+        set {
+            renderer = TileRenderer(style: newValue)
+            rendered.removeAll()
+            revision += 1
+        }
+    }
+
+    /// Uses another MBTiles file (nil: the embedded basemap); drops every cached tile.
+    public func use(path newPath: String?) {
+        path = newPath
+        reader = nil
+        openFailed = false
+        rendered.removeAll()
+        decoded.removeAll()
+        revision += 1
+    }
+
+    /// Whether background renders are under way.
+    public var isRendering: Bool { !pending.isEmpty }
+
+    private func openReader() -> MBTilesReader? {
+        if let reader { return reader }
+        guard !openFailed else { return nil }
+        guard let file = path ?? EmbeddedBasemap.url?.path else {
+            openFailed = true
+            logOnce("no basemap file")
+            return nil
+        }
+        do {
+            reader = try MBTilesReader(path: file)
+        } catch {
+            openFailed = true
+            logOnce("basemap unavailable: \(error)")
+        }
+        return reader
+    }
+
+    private func logOnce(_ message: String) {
+        if logged.insert(message).inserted { BasemapTiles.logger.warning("\(message)") }
+    }
+
+    /// The decoded data for a tile: the tile itself, or the nearest ancestor that has data
+    /// (and how many zoom levels up it is).
+    public func data(for key: TileKey) -> (tile: VectorTile?, shift: Int) {
+        guard let reader = openReader() else { return (nil, 0) }
+        let top = min(key.z, reader.maximumZoom)
+        let start = TileKey(z: top, x: key.x >> (key.z - top), y: key.y >> (key.z - top))
+        if let tile = decodedTile(start, reader) { return (tile, key.z - top) }
+        guard let (tile, up) = TilePyramid.nearestAncestor(of: start, within: 1...start.z, { decodedTile($0, reader) }) else {
+            return (nil, 0)
+        }
+        return (tile, key.z - top + up)
+    }
+
+    private func decodedTile(_ key: TileKey, _ reader: MBTilesReader) -> VectorTile? {
+        if let cached = decoded.value(for: key) { return cached }
+        var tile: VectorTile?
+        do {
+            tile = try reader.tile(z: key.z, x: key.x, y: key.y)
+        } catch {
+            logOnce("tile \(key.z)/\(key.x)/\(key.y) is corrupt: \(error)")
+        }
+        decoded.insert(tile, for: key)
+        return tile
+    }
+
+    /// The attribution of the basemap's sources (from the file's metadata).
+    public var attribution: String {
+        let text = openReader()?.metadata["attribution"] ?? "© OpenStreetMap contributors, Natural Earth"
+        return text.contains("©") ? text : "Map data: " + text
+    }
+
+    /// Whether a tile is rendered at a scale.
+    public func isCached(_ key: TileKey, scale: Double) -> Bool { rendered.contains(RenderedKey(tile: key, scale: scale)) }
+
+    /// The rendered tile, rendering it now if needed.
+    public func bitmap(for key: TileKey, scale: Double) -> Bitmap? {
+        let renderedKey = RenderedKey(tile: key, scale: scale)
+        if let hit = rendered.value(for: renderedKey) { return hit }
+        guard let job = job(for: key) else { return nil }
+        let bitmap = BasemapTiles.render(job, renderer: renderer, zoom: key.z, scale: scale)
+        rendered.insert(bitmap, for: renderedKey)
+        return bitmap
+    }
+
+    /// What to show for a tile now: rendered at once, or (rendering in the background) the
+    /// tile if it has arrived, else the nearest arrived ancestor and the part of it covering
+    /// the tile.
+    public func shownBitmap(for key: TileKey, scale: Double) -> (bitmap: Bitmap, part: CGRect?)? {
+        guard rendersInBackground else { return bitmap(for: key, scale: scale).map { ($0, nil) } }
+        renderInBackground(key, scale: scale)
+        if let hit = rendered.peek(RenderedKey(tile: key, scale: scale)) { return (hit, nil) }
+        guard let (bitmap, levels) = TilePyramid.nearestAncestor(of: key, within: 1...4, { rendered.peek(RenderedKey(tile: $0, scale: scale)) })
+        else { return nil }
+        return (bitmap, key.part(ofAncestor: levels, width: Double(bitmap.width), height: Double(bitmap.height)))
+    }
+
+    /// Makes ready the tiles given that are not: renders them now (after calling
+    /// `willRender` once, if any are missing), or starts them in the background. Returns
+    /// whether background renders are under way.
+    public func prepare(_ keys: [TileKey], scale: Double, willRender: () -> Void) -> Bool {
+        let needed = keys.filter { !isCached($0, scale: scale) }
+        guard rendersInBackground else {
+            if !needed.isEmpty { willRender() }
+            for key in needed { _ = bitmap(for: key, scale: scale) }
+            return false
+        }
+        for key in needed { renderInBackground(key, scale: scale) }
+        return isRendering
+    }
+
+    /// Starts rendering a tile on another core; it arrives through `onTileArrived`.
+    private func renderInBackground(_ key: TileKey, scale: Double) {
+        let renderedKey = RenderedKey(tile: key, scale: scale)
+        guard !rendered.contains(renderedKey), !pending.contains(renderedKey), let job = job(for: key) else { return }
+        pending.insert(renderedKey)
+        let renderer = self.renderer
+        Task.detached(priority: .userInitiated) {
+            let bitmap = BasemapTiles.render(job, renderer: renderer, zoom: key.z, scale: scale)
+            await MainActor.run {
+                self.pending.remove(renderedKey)
+                self.rendered.insert(bitmap, for: renderedKey)
+                self.onTileArrived?()
+            }
+        }
+    }
+
+    /// What rendering a tile needs: its data (or an ancestor's) and the part of it to draw.
+    private struct Job: Sendable {
+        let tile: VectorTile?
+        let source: (x: Double, y: Double, size: Double)?
+    }
+
+    private func job(for key: TileKey) -> Job? {
+        guard openReader() != nil else { return nil }
+        let (decoded, shift) = data(for: key)
+        guard let decoded else { return Job(tile: nil, source: nil) }
+        let extent = decoded.layers.first?.extent ?? 4096
+        let part = key.part(ofAncestor: shift, width: extent, height: extent)
+        return Job(tile: decoded, source: shift == 0 ? nil : (Double(part.minX), Double(part.minY), Double(part.width)))
+    }
+
+    nonisolated private static func render(_ job: Job, renderer: TileRenderer, zoom: Int, scale: Double) -> Bitmap {
+        guard let tile = job.tile else {
+            let canvas = Canvas(size: CGSize(width: 256, height: 256), scale: scale)
+            canvas.clear(renderer.style.land)
+            return canvas.bitmap
+        }
+        return renderer.render(tile, zoom: Double(zoom), scale: scale, source: job.source)
+    }
+}

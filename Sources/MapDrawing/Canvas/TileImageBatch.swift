@@ -1,0 +1,48 @@
+import Foundation
+import MapGeometry
+
+/// The tile images of one frame (basemap or a tile layer) placed over their ground: one
+/// affine mapping each when the camera is flat, drawn at once; under tilt, each tile's exact
+/// perspective mapping (the ground is a plane, so a tile's square goes to its screen quad by
+/// one projective transform), gathered and drawn together by ``draw(in:)``.
+public struct TileImageBatch {
+    private let viewport: Viewport
+    private var pieces: [ProjectedImage] = []
+
+    public init(viewport: Viewport) {
+        self.viewport = viewport
+    }
+
+    /// Places a tile's image (or the part of it given) over the tile's ground.
+    public mutating func add(_ bitmap: Bitmap, part: CGRect?, at key: TileKey, shift: Int, opacity: Double = 1, in canvas: Canvas) {
+        let n = Double(1 << key.z)
+        let whole = part ?? CGRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height)
+        let w = whole.width, h = whole.height
+        guard viewport.tilt <= 0 else {
+            // Source pixels -> projected points -> view points. Opaque tiles reach a pixel past
+            // their edges, so neighbours overlap and no seam shows.
+            let toMercator = ProjectiveTransform.affine(
+                a: 1 / (w * n), b: 0, c: 0, d: 1 / (h * n),
+                tx: (Double(key.x) - whole.minX / w) / n + Double(shift), ty: (Double(key.y) - whole.minY / h) / n)
+            pieces.append(
+                ProjectedImage(
+                    image: bitmap, part: whole, transform: viewport.mercatorToView.after(toMercator), bleed: opacity >= 1 ? 1 : 0,
+                    opacity: opacity))
+            return
+        }
+        func corner(_ u: Double, _ v: Double) -> CGPoint {
+            let p = viewport.point(forMercator: MercatorPoint(x: (Double(key.x) + u) / n + Double(shift), y: (Double(key.y) + v) / n))
+            return CGPoint(x: p.x, y: p.y)
+        }
+        // Flat: one exact affine mapping; a hair of overlap hides seams between tiles.
+        let bleed = 0.5 / 256
+        canvas.draw(
+            bitmap, source: whole, topLeft: corner(-bleed, -bleed), topRight: corner(1 + bleed, -bleed),
+            bottomLeft: corner(-bleed, 1 + bleed), opacity: opacity, interpolation: .fast)
+    }
+
+    /// Draws the tiles gathered under tilt.
+    public func draw(in canvas: Canvas) {
+        canvas.draw(pieces)
+    }
+}

@@ -1,0 +1,83 @@
+import Basemap
+import Foundation
+import MapDrawing
+import MapGeometry
+import MapUIKit
+
+/// The embedded (or a chosen) basemap under everything else: its tiles, drawn from the
+/// nearest rendered ancestor while a tile renders in the background. Its labels are drawn
+/// above the shapes by ``BasemapLabelLayer``. `.none` draws the background alone.
+@MainActor
+final class BasemapLayer: MapLayer {
+    /// The tiles, shared with the label layer.
+    let tiles = BasemapTiles()
+    /// Whether the basemap is drawn (not for `.none`).
+    var isShown = true
+    /// The colour under a map that shows no basemap.
+    var background: () -> Color = { BasemapStyle.normal.land }
+
+    /// Restyles the basemap (nil: the default look).
+    func use(style: GMSMapStyle?) {
+        tiles.style = style.map { BasemapStyle.normal.styled(by: $0.rules) } ?? .normal
+    }
+
+    /// The data's sources, as their licences ask to be shown.
+    var attribution: String { tiles.attribution }
+
+    func draw(in canvas: Canvas, frame: MapFrame) {
+        canvas.clear(isShown ? tiles.style.land : background())
+        guard isShown else { return }
+        var batch = TileImageBatch(viewport: frame.viewport)
+        let scale = canvas.scale
+        for (key, shift) in visibleTiles(frame.viewport) {
+            guard let (bitmap, part) = tiles.shownBitmap(for: key, scale: scale) else { continue }
+            batch.add(bitmap, part: part, at: key, shift: shift, in: canvas)
+        }
+        batch.draw(in: canvas)
+    }
+
+    /// Makes ready the tiles the camera needs at the screen's scale: rendered now (virtual
+    /// time, after `willRender`) or started in the background. Returns whether background
+    /// work is under way.
+    func prepare(_ viewport: Viewport, willRender: () -> Void) -> Bool {
+        guard isShown else { return false }
+        return tiles.prepare(visibleTiles(viewport).map(\.key), scale: UIScreen.defaultScale, willRender: willRender)
+    }
+
+    /// The tiles covering the view at the camera's display zoom.
+    func visibleTiles(_ viewport: Viewport) -> [CoveringTile] {
+        TileCover.tiles(viewport, zoom: TileCover.displayZoom(viewport.zoom))
+    }
+}
+
+/// The basemap's place, road and POI labels, placed where they do not overlap (above the
+/// shapes, below the markers). A tap on a drawn POI icon is a POI tap (rule 7).
+@MainActor
+final class BasemapLabelLayer: MapLayer {
+    private let basemap: BasemapLayer
+    private let placer = LabelPlacer()
+
+    init(basemap: BasemapLayer) {
+        self.basemap = basemap
+    }
+
+    /// The labels placed for a camera.
+    func labels(in viewport: Viewport) -> [PlacedLabel] {
+        basemap.isShown ? placer.labels(for: viewport, tiles: basemap.tiles) : []
+    }
+
+    /// The POIs drawn now: their view point, name and own location.
+    func pointsOfInterest(in viewport: Viewport) -> [(point: CGPoint, name: String, coordinate: CLLocationCoordinate2D)] {
+        let view = CGRect(x: 0, y: 0, width: viewport.width, height: viewport.height)
+        return labels(in: viewport).filter { $0.kind == .poi && view.contains($0.anchor) }.map { ($0.anchor, $0.text, $0.coordinate) }
+    }
+
+    func draw(in canvas: Canvas, frame: MapFrame) {
+        placer.draw(labels(in: frame.viewport), style: basemap.tiles.style, in: canvas)
+    }
+
+    func hitTest(_ point: CGPoint, frame: MapFrame) -> MapHit? {
+        guard let poi = labels(in: frame.viewport).last(where: { $0.poiIconContains(point) }), let placeID = poi.placeID else { return nil }
+        return .poi(placeID: placeID, name: poi.text, location: poi.coordinate)
+    }
+}

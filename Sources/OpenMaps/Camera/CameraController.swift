@@ -1,0 +1,234 @@
+import Foundation
+import Logging
+import MapGeometry
+
+/// The one owner of a map's camera: its position, limits (zoom range, target bounds), the
+/// view's size and padding, the projection, animations and a pan's fling. Every change goes
+/// through here and is constrained in one place (``constrained(_:)``); the camera callbacks
+/// go out through ``MapEvents`` in the orders of rules 15-17 (docs/behaviour.md).
+@MainActor
+final class CameraController {
+    /// The camera as last set or animated.
+    private(set) var camera: GMSCameraPosition
+    /// The lowest and highest zoom the camera may take.
+    private(set) var zoomRange: ClosedRange<Float> = kGMSMinZoomLevel...kGMSMaxZoomLevel
+    /// When set, the camera target stays inside these bounds.
+    var targetBounds: GMSCoordinateBounds? {
+        didSet { if let bounds = targetBounds, !bounds.isValid { targetBounds = nil } }
+    }
+    /// Insets that move the target, controls and fitted bounds inward.
+    var padding: UIEdgeInsets = .zero
+    /// The view's size in points, read when needed.
+    private let size: ViewSize
+    private let events: MapEvents
+    /// The clock the animations run on.
+    private let clock: MapClock
+
+    /// True between `willMove` and `idleAt`.
+    private(set) var isMoving = false
+    /// The running animation, if any.
+    private(set) var animation: CameraAnimation?
+    /// A pan's momentum after release, if any.
+    private(set) var fling: Fling?
+    /// Whether a gesture holds the camera now (a pan and its fling, a pinch...).
+    private var isHeldByGesture = false
+    /// The camera changed since the last `didChange`.
+    private var changedSinceLastReport = false
+    /// Counts camera and size changes, so hosts redraw only when needed.
+    private(set) var revision = 0
+
+    init(camera: GMSCameraPosition, size: ViewSize, clock: MapClock, events: MapEvents) {
+        self.camera = camera
+        self.size = size
+        self.clock = clock
+        self.events = events
+    }
+
+    /// Whether nothing moves the camera: no animation, fling or gesture.
+    var isIdle: Bool { !isMoving && animation == nil && fling == nil }
+
+    /// The projection state of the moment.
+    var viewport: Viewport {
+        let size = size.current
+        return Viewport(
+            target: camera.target, zoom: Double(camera.zoom), bearing: camera.bearing, tilt: camera.viewingAngle,
+            width: size.width, height: size.height,
+            padding: ViewportPadding(top: padding.top, left: padding.left, bottom: padding.bottom, right: padding.right))
+    }
+
+    // MARK: Limits
+
+    /// Sets the zoom range (each clamped into the SDK's); the camera's zoom is brought into it.
+    func setZoomRange(_ range: ClosedRange<Float>) {
+        let allowed = kGMSMinZoomLevel...kGMSMaxZoomLevel
+        zoomRange = range.lowerBound.clamped(to: allowed)...range.upperBound.clamped(to: allowed)
+        let clamped = constrained(camera)
+        if clamped.zoom != camera.zoom { move(to: clamped) }
+    }
+
+    /// The camera with the zoom range and target bounds applied.
+    func constrained(_ camera: GMSCameraPosition) -> GMSCameraPosition {
+        var target = camera.target
+        if let bounds = targetBounds, !bounds.contains(target) {
+            target.latitude = target.latitude.clamped(to: bounds.southWest.latitude...bounds.northEast.latitude)
+            if !bounds.contains(CLLocationCoordinate2D(latitude: target.latitude, longitude: target.longitude)) {
+                let toWest = abs(CameraLimits.wrapLongitude(target.longitude - bounds.southWest.longitude))
+                let toEast = abs(CameraLimits.wrapLongitude(target.longitude - bounds.northEast.longitude))
+                target.longitude = toWest < toEast ? bounds.southWest.longitude : bounds.northEast.longitude
+            }
+        }
+        return GMSCameraPosition(
+            target: target, zoom: camera.zoom.clamped(to: zoomRange), bearing: camera.bearing, viewingAngle: camera.viewingAngle)
+    }
+
+    /// `camera` with the current values kept for any given as NaN or infinity (rule 25).
+    private func keepingFiniteValues(of camera: GMSCameraPosition) -> GMSCameraPosition {
+        let bad = camera.nonFiniteFields
+        guard !bad.isEmpty else { return camera }
+        GMSMapView.logger.warning("camera with a non-finite value ignored")
+        let current = self.camera
+        return GMSCameraPosition(
+            target: CLLocationCoordinate2D(
+                latitude: bad.contains(.latitude) ? current.target.latitude : camera.target.latitude,
+                longitude: bad.contains(.longitude) ? current.target.longitude : camera.target.longitude),
+            zoom: bad.contains(.zoom) ? current.zoom : camera.zoom,
+            bearing: bad.contains(.bearing) ? current.bearing : camera.bearing,
+            viewingAngle: bad.contains(.viewingAngle) ? current.viewingAngle : camera.viewingAngle)
+    }
+
+    // MARK: Changes
+
+    /// An instant change: `willMove(false)`, one `didChange`, `idleAt`; stops a running
+    /// animation (rule 15).
+    func move(to camera: GMSCameraPosition) {
+        let next = constrained(keepingFiniteValues(of: camera))
+        animation = nil
+        isMoving = true
+        events.cameraWillMove(gesture: false)
+        self.camera = next
+        revision &+= 1
+        changedSinceLastReport = false
+        events.cameraDidChange(next)
+        if !isHeldByGesture {
+            isMoving = false
+            events.cameraIdle(self.camera)
+        }
+    }
+
+    /// Animates to a camera; a camera already there causes no callbacks.
+    func animate(to camera: GMSCameraPosition, duration: TimeInterval, gesture: Bool) {
+        let target = constrained(keepingFiniteValues(of: camera))
+        if isSame(target, self.camera) && animation == nil { return }
+        animation = CameraAnimation(from: self.camera, to: target, start: clock.now, duration: max(0, duration))
+        isMoving = true
+        events.cameraWillMove(gesture: gesture)
+    }
+
+    /// Zooms by `delta` about a view point, animated over 0.3 s as a gesture (rule 18).
+    func zoom(by delta: Double, about point: CGPoint) {
+        animate(to: CameraMath.zoom(camera, by: delta, about: point, viewport: viewport), duration: 0.3, gesture: true)
+    }
+
+    /// The current camera with some values changed, animated (not a gesture).
+    func animate(duration: TimeInterval, _ change: (GMSMutableCameraPosition) -> Void) {
+        let next = camera.mutableCopy()
+        change(next)
+        animate(to: next, duration: duration, gesture: false)
+    }
+
+    // MARK: Gestures
+
+    /// A gesture takes the camera: a running animation stops where it is, `willMove(true)`
+    /// (a second one when it interrupts an animation: rule 16).
+    func beginGesture() {
+        guard !isHeldByGesture else { return }
+        isHeldByGesture = true
+        animation = nil
+        isMoving = true
+        events.cameraWillMove(gesture: true)
+    }
+
+    /// A gesture lets go of the camera; `idleAt` follows once nothing else moves.
+    func endGesture() {
+        isHeldByGesture = false
+    }
+
+    /// Sets the camera during a gesture or animation; `didChange` follows at the next frame.
+    func setDuringMotion(_ camera: GMSCameraPosition) {
+        let next = constrained(camera)
+        guard !isSame(next, self.camera) else { return }
+        self.camera = next
+        revision &+= 1
+        changedSinceLastReport = true
+    }
+
+    /// Moves the camera so that a ground point shows at a view point (a pan's step).
+    func place(_ ground: MercatorPoint, at point: CGPoint) {
+        setDuringMotion(
+            CameraMath.placing(ground, at: point, zoom: camera.zoom, bearing: camera.bearing, tilt: camera.viewingAngle, viewport: viewport))
+    }
+
+    /// Lets a released pan glide on; the gesture ends when it stops (rule 19).
+    func startFling(velocity: CGVector, at time: TimeInterval, from location: CGPoint) {
+        fling = Fling(velocity: velocity, last: time, location: location)
+    }
+
+    /// Stops a running fling where it is; returns whether one was running.
+    @discardableResult
+    func stopFling() -> Bool {
+        guard fling != nil else { return false }
+        fling = nil
+        endGesture()
+        return true
+    }
+
+    // MARK: Frames
+
+    /// Advances to the current time: steps the animation and fling, reports the frame's
+    /// `didChange` (at most one per frame: rule 17) and, once everything has stopped, `idleAt`.
+    func step() {
+        let now = clock.now
+        if let running = animation {
+            let (camera, finished) = running.camera(at: now)
+            setDuringMotion(camera)
+            if finished { animation = nil }
+        }
+        stepFling(now: now)
+        guard isMoving else { return }
+        if changedSinceLastReport {
+            changedSinceLastReport = false
+            events.cameraDidChange(camera)
+        }
+        if animation == nil && !isHeldByGesture && isMoving {
+            isMoving = false
+            events.cameraIdle(camera)
+        }
+    }
+
+    private func stepFling(now: TimeInterval) {
+        guard var current = fling else { return }
+        let dt = now - current.last
+        guard dt > 0 else { return }
+        let decay = pow(Fling.decayPerSecond, dt)
+        // Distance covered while the speed decays exponentially over dt.
+        let travelled = (1 - decay) / -log(Fling.decayPerSecond)
+        let next = CGPoint(x: current.location.x + current.velocity.dx * travelled, y: current.location.y + current.velocity.dy * travelled)
+        place(viewport.mercator(for: current.location.x, current.location.y), at: next)
+        current.velocity = CGVector(dx: current.velocity.dx * decay, dy: current.velocity.dy * decay)
+        current.location = next
+        current.last = now
+        if hypot(current.velocity.dx, current.velocity.dy) < Fling.stopSpeed {
+            fling = nil
+            endGesture()
+        } else {
+            fling = current
+        }
+    }
+
+    /// Whether two cameras show the same (within rounding).
+    func isSame(_ a: GMSCameraPosition, _ b: GMSCameraPosition) -> Bool {
+        abs(a.target.latitude - b.target.latitude) < 1e-10
+            && abs(CameraLimits.wrapLongitude(a.target.longitude - b.target.longitude)) < 1e-10
+            && a.zoom == b.zoom && abs(a.bearing - b.bearing) < 1e-9 && abs(a.viewingAngle - b.viewingAngle) < 1e-9
+    }
+}

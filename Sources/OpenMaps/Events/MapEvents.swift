@@ -1,0 +1,150 @@
+import Foundation
+import MapGeometry
+
+/// The one place that calls the map's ``GMSMapViewDelegate``, in the orders the behaviour
+/// rules give (docs/behaviour.md). Gestures, the camera and the layers report what happened
+/// here; they never call the delegate themselves. A tap or long press is routed to what it
+/// hit (the layers answer, top down) and handled as rules 1-14 say.
+@MainActor
+final class MapEvents {
+    /// The map whose delegate is told (set once the map exists).
+    weak var mapView: GMSMapView?
+    /// The map's parts the rules act on (set once they exist).
+    weak var scene: MapScene?
+
+    private var delegate: GMSMapViewDelegate? { mapView?.delegate }
+
+    // MARK: Camera (rules 15-17)
+
+    func cameraWillMove(gesture: Bool) {
+        guard let mapView else { return }
+        delegate?.mapView(mapView, willMove: gesture)
+    }
+
+    func cameraDidChange(_ camera: GMSCameraPosition) {
+        guard let mapView else { return }
+        delegate?.mapView(mapView, didChange: camera)
+    }
+
+    func cameraIdle(_ camera: GMSCameraPosition) {
+        guard let mapView else { return }
+        delegate?.mapView(mapView, idleAt: camera)
+    }
+
+    // MARK: Tiles
+
+    func tileRenderingStarted() {
+        guard let mapView else { return }
+        delegate?.mapViewDidStartTileRendering(mapView)
+    }
+
+    func tileRenderingFinished() {
+        guard let mapView else { return }
+        delegate?.mapViewDidFinishTileRendering(mapView)
+    }
+
+    func snapshotReady() {
+        guard let mapView else { return }
+        delegate?.mapViewSnapshotReady(mapView)
+    }
+
+    // MARK: Info windows
+
+    /// What a marker's window shows: the delegate's window, else its contents, else the
+    /// marker's title and snippet (rule 1).
+    func infoWindowContent(for marker: GMSMarker) -> InfoWindowContent {
+        guard let mapView, let delegate else { return .text(of: marker) }
+        if let window = delegate.mapView(mapView, markerInfoWindow: marker) { return .window(window) }
+        if let contents = delegate.mapView(mapView, markerInfoContents: marker) { return .contents(contents) }
+        return .text(of: marker)
+    }
+
+    func infoWindowClosed(_ marker: GMSMarker) {
+        guard let mapView else { return }
+        delegate?.mapView(mapView, didCloseInfoWindowOf: marker)
+    }
+
+    // MARK: Dragging (rule 13)
+
+    func markerDragEnded(_ marker: GMSMarker) {
+        guard let mapView else { return }
+        delegate?.mapView(mapView, didEndDragging: marker)
+    }
+
+    /// A dragged marker follows the finger.
+    func markerDragged(_ marker: GMSMarker, to point: CGPoint) {
+        guard let mapView, let scene else { return }
+        marker.position = scene.camera.viewport.coordinate(for: point.x, point.y)
+        delegate?.mapView(mapView, didDrag: marker)
+    }
+
+    // MARK: Taps and presses
+
+    /// A tap, routed to what it hit first: a control, the info window, the My Location dot,
+    /// a marker, a shape, a POI, or the map (rules 1-9 and 14).
+    func tap(at point: CGPoint) {
+        guard let mapView, let scene else { return }
+        let window = scene.infoWindow
+        switch scene.hitTest(point) {
+        case .control(.compass)?:
+            // Turns the camera north over 0.3 s; not a gesture (rule 18).
+            scene.camera.animate(duration: 0.3) { $0.bearing = 0 }
+        case .control(_)?:
+            if delegate?.didTapMyLocationButton(for: mapView) == true { return }
+            if let location = scene.myLocation.location, location.coordinate.isValid {
+                scene.camera.animate(duration: 0.5) { $0.target = location.coordinate }
+            }
+        case .infoWindow(let marker)?:
+            delegate?.mapView(mapView, didTapInfoWindowOf: marker)
+        case .myLocation(let location)?:
+            delegate?.mapView(mapView, didTapMyLocation: location.coordinate)
+        case .marker(let marker)?:
+            tapMarker(marker, on: mapView, window: window)
+        case .overlay(let overlay)?:
+            // Rule 6: the overlay's callback, no didTapAt, then the shown window closes.
+            delegate?.mapView(mapView, didTap: overlay)
+            window.deselect()
+        case .poi(let placeID, let name, let location)?:
+            // Rule 7: the POI's own location; no didTapAt; then the shown window closes.
+            delegate?.mapView(mapView, didTapPOIWithPlaceID: placeID, name: name, location: location)
+            window.deselect()
+        case nil:
+            delegate?.mapView(mapView, didTapAt: scene.camera.viewport.coordinate(for: point.x, point.y))
+            window.deselect()
+        }
+    }
+
+    /// A tap on a marker, with the default handling of rules 1-3.
+    private func tapMarker(_ marker: GMSMarker, on mapView: GMSMapView, window: InfoWindowLayer) {
+        if delegate?.mapView(mapView, didTap: marker) == true { return }
+        guard marker.map === mapView else { return }
+        if marker === window.marker {
+            window.closeWindow()
+            window.open(marker)
+            return
+        }
+        window.closeWindow()
+        window.open(marker)
+        guard window.marker === marker else { return }
+        window.centre(on: marker)
+    }
+
+    /// A long press: on the window, a draggable marker (starting a drag), or the map
+    /// (rule 13). Returns the drag that starts, if any.
+    func longPress(at point: CGPoint) -> (marker: GMSMarker, offset: CGSize)? {
+        guard let mapView, let scene else { return nil }
+        let viewport = scene.camera.viewport
+        switch scene.hitTest(point, in: [scene.infoWindow, scene.markers]) {
+        case .infoWindow(let marker)?:
+            delegate?.mapView(mapView, didLongPressInfoWindowOf: marker)
+            return nil
+        case .marker(let marker)? where marker.isDraggable:
+            let anchor = viewport.point(for: marker.position)
+            delegate?.mapView(mapView, didBeginDragging: marker)
+            return (marker, CGSize(width: anchor.x - point.x, height: anchor.y - point.y))
+        default:
+            delegate?.mapView(mapView, didLongPressAt: viewport.coordinate(for: point.x, point.y))
+            return nil
+        }
+    }
+}

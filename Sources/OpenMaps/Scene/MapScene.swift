@@ -1,0 +1,165 @@
+import Foundation
+import MapDrawing
+import MapGeometry
+import MapUIKit
+
+/// A map's working parts, composed: one clock, one camera (``CameraController``), one event
+/// sink (``MapEvents``), the gestures (``TouchRecognizer``) and the layers that draw and
+/// answer touches. ``GMSMapView`` is a facade over it.
+///
+/// Drawing goes bottom up through ``drawOrder``; hit testing goes top down through
+/// ``hitOrder``, which is the reverse of drawing but for one rule: the app's shapes are hit
+/// before the basemap's POI labels drawn above them (rules 6 and 7).
+@MainActor
+final class MapScene {
+    let clock = MapClock()
+    let events = MapEvents()
+    let camera: CameraController
+    let settings: GMSUISettings
+    let viewAnimations: ViewAnimationRunner
+
+    let basemap = BasemapLayer()
+    let tileOverlays: TileOverlayLayer
+    let shapes = ShapeLayer()
+    let labels: BasemapLabelLayer
+    let markers: MarkerLayer
+    let myLocation = MyLocationLayer()
+    let infoWindow: InfoWindowLayer
+    let controls: ControlsLayer
+    let gestures: TouchRecognizer
+
+    /// Bottom to top.
+    let drawOrder: [MapLayer]
+    /// Top to bottom.
+    let hitOrder: [MapLayer]
+
+    /// Whether background tile work is under way (between the start and finish callbacks).
+    private var tilesInFlight = false
+    /// Whether `mapViewSnapshotReady` was reported for the current still picture.
+    private var snapshotReported = false
+    /// Asks for a new frame.
+    var invalidate: () -> Void = {} {
+        didSet {
+            markers.invalidate = invalidate
+            infoWindow.invalidate = invalidate
+            viewAnimations.invalidate = invalidate
+        }
+    }
+
+    /// Reads the view's size (the map view sets how, once it exists).
+    var measure: () -> CGSize = { .zero }
+
+    init(camera position: GMSCameraPosition, settings: GMSUISettings) {
+        self.settings = settings
+        let size = ViewSize()
+        camera = CameraController(camera: position, size: size, clock: clock, events: events)
+        viewAnimations = ViewAnimationRunner(clock: clock)
+        tileOverlays = TileOverlayLayer(clock: clock)
+        labels = BasemapLabelLayer(basemap: basemap)
+        markers = MarkerLayer(clock: clock)
+        infoWindow = InfoWindowLayer(markers: markers, camera: camera, events: events)
+        controls = ControlsLayer(settings: settings, camera: camera, myLocation: myLocation, size: size)
+        drawOrder = [
+            basemap, tileOverlays, shapes, labels, SkyLayer(), markers, AttributionLayer(basemap: basemap), myLocation, infoWindow,
+            controls,
+        ]
+        hitOrder = [controls, infoWindow, myLocation, markers, shapes, labels]
+        gestures = TouchRecognizer(camera: camera, events: events, settings: settings, controls: controls)
+        events.scene = self
+        markers.adopt = { [viewAnimations] in viewAnimations.adopt($0) }
+        infoWindow.adopt = { [viewAnimations] in viewAnimations.adopt($0) }
+        markers.isDragging = { [gestures] in gestures.isDragging($0) }
+        size.scene = self
+    }
+
+    /// The frame of the moment.
+    var frame: MapFrame { MapFrame(viewport: camera.viewport, now: clock.now) }
+
+    // MARK: Time
+
+    /// Runs one frame at a time: gesture timers, the camera (one `didChange` at most), the
+    /// layers' own animations, views' animations, then the tiles the camera needs.
+    func tick(at time: TimeInterval) {
+        clock.now = time
+        gestures.step(now: time)
+        camera.step()
+        viewAnimations.step()
+        let frame = frame
+        for layer in drawOrder { layer.advance(to: frame) }
+        stepTiles()
+    }
+
+    /// Whether nothing moves, animates, waits on a timer or waits for tiles.
+    var isIdle: Bool {
+        camera.isIdle && !gestures.isDeciding && viewAnimations.isIdle && drawOrder.allSatisfy(\.isIdle) && !tilesInFlight
+            && !tileOverlays.hasWork(camera.viewport)
+    }
+
+    // MARK: Drawing and hits
+
+    /// Draws every layer into a canvas whose origin is the view's top left.
+    func draw(in canvas: Canvas) {
+        let frame = frame
+        for layer in drawOrder { layer.draw(in: canvas, frame: frame) }
+    }
+
+    /// What a touch at a view point hits: the first answer of the layers, top down (of the
+    /// layers given, or all).
+    func hitTest(_ point: CGPoint, in layers: [MapLayer]? = nil) -> MapHit? {
+        let frame = frame
+        for layer in layers ?? hitOrder {
+            if let hit = layer.hitTest(point, frame: frame) { return hit }
+        }
+        return nil
+    }
+
+    // MARK: Tiles
+
+    /// What the basemap shows changed (file or style): the next still picture is reported.
+    func basemapChanged() {
+        snapshotReported = false
+        invalidate()
+    }
+
+    /// Renders the basemap tiles the camera needs that are not ready and asks the tile
+    /// layers for theirs, reporting the work (`mapViewDidStartTileRendering`,
+    /// `mapViewDidFinishTileRendering`), and `mapViewSnapshotReady` once the camera is idle
+    /// and everything is drawn.
+    func stepTiles() {
+        let viewport = camera.viewport
+        guard viewport.width > 0, viewport.height > 0 else { return }
+        let wasBusy = tilesInFlight
+        var started = false
+        func start() {
+            guard !tilesInFlight, !started else { return }
+            started = true
+            snapshotReported = false
+            events.tileRenderingStarted()
+        }
+        let basemapBusy = basemap.prepare(viewport, willRender: start)
+        // Tile layers: in real time their tiles arrive when they arrive; in virtual time the
+        // frame waits for them (bounded), so replays stay deterministic.
+        var (layersBusy, asked, arrived) = tileOverlays.request(viewport)
+        if layersBusy, asked, !basemap.tiles.rendersInBackground {
+            start()
+            arrived = tileOverlays.awaitTiles() || arrived
+            layersBusy = tileOverlays.isFetching
+        }
+        if arrived { invalidate() }
+        let busy = basemapBusy || layersBusy
+        if busy { start() }
+        tilesInFlight = busy
+        if !busy, wasBusy || started { events.tileRenderingFinished() }
+        if !busy, !snapshotReported, !camera.isMoving, camera.animation == nil {
+            snapshotReported = true
+            events.snapshotReady()
+        }
+    }
+}
+
+/// The view's size as the scene's parts read it.
+@MainActor
+final class ViewSize {
+    weak var scene: MapScene?
+    var current: CGSize { scene?.measure() ?? .zero }
+}
