@@ -112,4 +112,27 @@ enum CameraMath {
             x: box.center.x - (insets.right - insets.left) / 2 / world, y: box.center.y - (insets.bottom - insets.top) / 2 / world)
         return GMSCameraPosition(target: WebMercator.unproject(shift), zoom: Float(zoom), bearing: 0, viewingAngle: 0)
     }
+
+    /// The camera with a zoom, bearing and tilt that shows the ground point `ground` at the
+    /// view point `point` (exact without tilt; converged to 1e-9 points under tilt).
+    static func placing(
+        _ ground: MercatorPoint, at point: CGPoint, zoom: Float, bearing: Double, tilt: Double, viewport: Viewport
+    ) -> GMSCameraPosition {
+        var v = viewport
+        v.zoom = Double(GMSCameraPosition.clampZoom(zoom))
+        v.bearing = bearing
+        v.tilt = tilt
+        var target = ground
+        for _ in 0..<6 {
+            v.target = WebMercator.unproject(MercatorPoint(x: target.x, y: min(max(target.y, 0), 1)))
+            let shown = v.point(forMercator: ground)
+            if abs(shown.x - point.x) < 1e-9 && abs(shown.y - point.y) < 1e-9 { break }
+            let under = v.mercator(for: point.x, point.y)
+            let at = v.mercator(for: shown.x, shown.y)
+            target = MercatorPoint(x: target.x + (at.x - under.x), y: target.y + (at.y - under.y))
+        }
+        return GMSCameraPosition(
+            target: WebMercator.unproject(MercatorPoint(x: target.x, y: min(max(target.y, 0), 1))), zoom: zoom, bearing: bearing,
+            viewingAngle: tilt)
+    }
 }

@@ -22,17 +22,3 @@ public struct MapTouch: Sendable, Hashable {
         self.timestamp = timestamp
     }
 }
-
-/// UIKit's gesture thresholds (decisions.md rule 24).
-enum GestureThresholds {
-    /// Movement under this many points is still a tap or long press.
-    static let tapSlop: CGFloat = 10
-    /// How long a finger holds still for a long press.
-    static let longPressDuration: TimeInterval = 0.5
-    /// How soon a second tap must come for a double tap.
-    static let doubleTapWindow: TimeInterval = 0.3
-    /// How far apart the two taps of a double tap may be.
-    static let doubleTapDistance: CGFloat = 40
-    /// The most fingers tracked at once; more are ignored.
-    static let maximumTouches = 10
-}

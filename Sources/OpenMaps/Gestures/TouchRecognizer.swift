@@ -1,21 +1,16 @@
 import Foundation
 import Logging
 
-/// Turns raw touches into the map's gestures (decisions.md rules 13 and 15-24): tap, double
-/// tap, two-finger tap, long press, marker drag, pan with fling, pinch, rotate and tilt.
-/// Conflicts resolve as a person expects: movement cancels a tap, a tap that becomes a double
-/// tap reports no single tap, a pinch rotates only past a threshold, and a touch that stops a
-/// fling is not a tap.
+/// Follows the fingers on the map and hands each touch sequence to the gesture it becomes
+/// (rules 13 and 15-24): a tap or double tap (``TapHandler``), a long press or marker drag
+/// (``LongPressHandler``), a pan with fling (``PanHandler``), a two-finger tap
+/// (``TwoFingerTapHandler``), a pinch with rotation (``PinchHandler``) or a tilt
+/// (``TiltHandler``). Conflicts resolve as a person expects: movement cancels a tap, a tap
+/// that becomes a double tap reports no single tap, a pinch rotates only past a threshold,
+/// and a touch that stops a fling is not a tap.
 @MainActor
 final class TouchRecognizer {
-    struct Finger {
-        let start: CGPoint
-        let startTime: TimeInterval
-        var location: CGPoint
-        var time: TimeInterval
-        var moved = false
-    }
-
+    /// Which gesture holds the fingers now.
     enum Press {
         /// One finger down, not yet anything else.
         case pressing(id: Int, stoppedFling: Bool)
@@ -35,27 +30,32 @@ final class TouchRecognizer {
         case ignored
     }
 
-    let camera: CameraController
-    let events: MapEvents
-    let settings: GMSUISettings
-    let controls: ControlsLayer
-    var fingers: [Int: Finger] = [:]
-    var press: Press?
-    /// A single tap waiting out the double-tap window: where, and when the window ends.
-    private var pendingTap: (location: CGPoint, deadline: TimeInterval)?
+    let tap: TapHandler
+    let longPress: LongPressHandler
+    let pan: PanHandler
+    let twoFingerTap: TwoFingerTapHandler
+    let pinch: PinchHandler
+    let tilt: TiltHandler
+    private let camera: CameraController
+
+    private var fingers: [Int: Finger] = [:]
+    private var press: Press?
     private var lastTimestamp: TimeInterval = -.infinity
     /// The second-to-last lifted finger of a two-finger touch.
     private var lastLifted: CGPoint?
 
     init(camera: CameraController, events: MapEvents, settings: GMSUISettings, controls: ControlsLayer) {
         self.camera = camera
-        self.events = events
-        self.settings = settings
-        self.controls = controls
+        tap = TapHandler(camera: camera, events: events, settings: settings, controls: controls)
+        longPress = LongPressHandler(events: events)
+        pan = PanHandler(camera: camera, settings: settings)
+        twoFingerTap = TwoFingerTapHandler(camera: camera, settings: settings)
+        pinch = PinchHandler(camera: camera, settings: settings)
+        tilt = TiltHandler(camera: camera, settings: settings)
     }
 
     /// Whether a finger is down or a decision is waiting on time.
-    var isDeciding: Bool { !fingers.isEmpty || pendingTap != nil }
+    var isDeciding: Bool { !fingers.isEmpty || tap.isWaiting }
 
     /// Whether a marker is being dragged by a finger.
     func isDragging(_ marker: GMSMarker) -> Bool {
@@ -81,16 +81,18 @@ final class TouchRecognizer {
 
     /// Fires what time decides: a long press, and a single tap after the double-tap window.
     func step(now: TimeInterval) {
-        if case .pressing(let id, _)? = press, let finger = fingers[id], !finger.moved,
-            now - finger.startTime >= GestureThresholds.longPressDuration
-        {
-            flushPendingTap()
-            longPress(fingerID: id, at: finger.location)
+        var pressing: Finger?
+        if case .pressing(let id, _)? = press { pressing = fingers[id] }
+        if case .pressing(let id, _)? = press, let finger = pressing, longPress.isDue(finger, now: now) {
+            tap.flush()
+            if let drag = longPress.fire(at: finger.location) {
+                press = .dragging(id: id, marker: drag.marker, offset: drag.offset)
+            } else {
+                press = .held(id: id)
+            }
+            pressing = nil
         }
-        if let pending = pendingTap, now >= pending.deadline, !isSecondTapInProgress {
-            pendingTap = nil
-            events.tap(at: pending.location)
-        }
+        tap.step(now: now, fingerDownSince: pressing?.startTime)
     }
 
     // MARK: Phases
@@ -104,10 +106,10 @@ final class TouchRecognizer {
         case 1:
             press = .pressing(id: touch.id, stoppedFling: stoppedFling)
         case 2:
-            if case .dragging(_, let marker, _)? = press { events.markerDragEnded(marker) }
+            if case .dragging(_, let marker, _)? = press { longPress.endDrag(marker) }
             camera.endGesture()
-            flushPendingTap()
-            press = .twoFinger(TwoFingerStart(fingers: fingers, camera: camera.camera, time: touch.timestamp), cancelled: false)
+            tap.flush()
+            press = TwoFingerStart(fingers: fingers, camera: camera.camera, time: touch.timestamp).map { .twoFinger($0, cancelled: false) }
         default:
             camera.endGesture()
             press = .ignored
@@ -124,26 +126,21 @@ final class TouchRecognizer {
         fingers[touch.id] = finger
         switch press {
         case .pressing(let id, _)? where id == touch.id && finger.moved:
-            flushPendingTap()
-            if settings.scrollGestures {
-                var pan = PanState(anchor: finger.start)
-                camera.beginGesture()
-                pan.move(to: touch.location, at: touch.timestamp, on: camera)
-                press = .panning(id: id, pan: pan)
-            } else {
-                press = .ignored
-            }
-        case .panning(let id, var pan)? where id == touch.id:
-            pan.move(to: touch.location, at: touch.timestamp, on: camera)
-            press = .panning(id: id, pan: pan)
+            tap.flush()
+            press = pan.isEnabled ? .panning(id: id, pan: pan.begin(finger)) : .ignored
+        case .panning(let id, var state)? where id == touch.id:
+            pan.move(&state, finger)
+            press = .panning(id: id, pan: state)
         case .dragging(let id, let marker, let offset)? where id == touch.id:
-            events.markerDragged(marker, to: CGPoint(x: touch.location.x + offset.width, y: touch.location.y + offset.height))
+            longPress.drag(marker, offset: offset, finger: touch.location)
         case .twoFinger(let start, false)?:
             decideTwoFingerGesture(start)
         case .pinching(let start, let rotating)?:
-            press = .pinching(start, rotating: applyPinch(start, rotating: rotating))
+            guard let (a, b) = locations(start) else { return }
+            press = .pinching(start, rotating: pinch.apply(start, a, b, rotating: rotating))
         case .tilting(let start)?:
-            applyTilt(start)
+            guard let (a, b) = locations(start) else { return }
+            tilt.apply(start, a, b)
         default:
             break
         }
@@ -155,27 +152,21 @@ final class TouchRecognizer {
         case .pressing(let id, let stoppedFling)? where id == touch.id:
             press = nil
             if !cancelled && !finger.moved && !stoppedFling {
-                tapped(at: finger.start, began: finger.startTime, ended: touch.timestamp)
+                tap.tapped(at: finger.start, began: finger.startTime, ended: touch.timestamp)
             }
         case .held(let id)? where id == touch.id:
             press = nil
         case .dragging(let id, let marker, _)? where id == touch.id:
             press = nil
-            events.markerDragEnded(marker)
-        case .panning(let id, let pan)? where id == touch.id:
+            longPress.endDrag(marker)
+        case .panning(let id, let state)? where id == touch.id:
             press = nil
-            if !cancelled, let velocity = pan.releaseVelocity(at: touch.timestamp) {
-                camera.startFling(velocity: velocity, at: touch.timestamp, from: touch.location)
-            } else {
-                camera.endGesture()
-            }
+            pan.end(state, at: touch.location, time: touch.timestamp, cancelled: cancelled)
         case .twoFinger(let start, let wasCancelled)?:
             if fingers.isEmpty {
                 press = nil
-                let quick = touch.timestamp - start.time < GestureThresholds.longPressDuration
-                if !cancelled && !wasCancelled && !finger.moved && quick && settings.zoomGestures {
-                    // Zooms out by 1 about the fingers' centre (rule 18).
-                    camera.zoom(by: -1, about: twoFingerCentre(finger))
+                if !cancelled && !wasCancelled && !finger.moved && twoFingerTap.isQuick(start, endedAt: touch.timestamp) {
+                    twoFingerTap.tapped(at: twoFingerCentre(finger))
                 }
             } else {
                 press = .twoFinger(start, cancelled: wasCancelled || cancelled || finger.moved)
@@ -195,45 +186,31 @@ final class TouchRecognizer {
         return CGPoint(x: (first.x + last.location.x) / 2, y: (first.y + last.location.y) / 2)
     }
 
-    // MARK: Taps and presses
+    // MARK: Two fingers
 
-    private func tapped(at point: CGPoint, began: TimeInterval, ended: TimeInterval) {
-        // Controls are buttons: they answer at once, with no double-tap wait.
-        guard settings.zoomGestures, !controls.isShownControl(at: point) else {
-            flushPendingTap()
-            return events.tap(at: point)
-        }
-        if let pending = pendingTap, began <= pending.deadline,
-            hypot(point.x - pending.location.x, point.y - pending.location.y) < GestureThresholds.doubleTapDistance
-        {
-            pendingTap = nil
-            // Zooms in by 1 about the point (rule 18).
-            camera.zoom(by: 1, about: point)
+    private func locations(_ start: TwoFingerStart) -> (CGPoint, CGPoint)? {
+        guard let a = fingers[start.ids.0], let b = fingers[start.ids.1] else { return nil }
+        return (a.location, b.location)
+    }
+
+    /// Decides what two moving fingers do: tilt (moving up or down together, side by side),
+    /// or pinch (spreading, closing, turning or moving together).
+    private func decideTwoFingerGesture(_ start: TwoFingerStart) {
+        guard let f1 = fingers[start.ids.0], let f2 = fingers[start.ids.1], start.distance > 1 else { return }
+        let a = f1.location, b = f2.location
+        // Fingers report one at a time: decide when both have reported for the same moment
+        // (or one has stayed still for a while), once one has moved past the slop.
+        let m1 = hypot(a.x - start.first.x, a.y - start.first.y), m2 = hypot(b.x - start.second.x, b.y - start.second.y)
+        let inStep = abs(f1.time - f2.time) < 1e-6 || abs(f1.time - f2.time) > GestureThresholds.stillInterval
+        guard inStep, max(m1, m2) >= GestureThresholds.tapSlop else { return }
+        if tilt.recognises(start, a, b) {
+            guard tilt.isEnabled else { return press = .ignored }
+            press = .tilting(start)
+            tilt.begin(start, a, b)
             return
         }
-        flushPendingTap()
-        pendingTap = (point, ended + GestureThresholds.doubleTapWindow)
-    }
-
-    /// Whether the finger now down began inside the pending tap's double-tap window.
-    private var isSecondTapInProgress: Bool {
-        guard let pending = pendingTap, case .pressing(let id, _)? = press, let finger = fingers[id] else { return false }
-        return finger.startTime <= pending.deadline
-    }
-
-    /// Reports a waiting single tap now (the second tap did not come, or became something else).
-    private func flushPendingTap() {
-        guard let pending = pendingTap else { return }
-        pendingTap = nil
-        events.tap(at: pending.location)
-    }
-
-    private func longPress(fingerID id: Int, at point: CGPoint) {
-        if let drag = events.longPress(at: point) {
-            press = .dragging(id: id, marker: drag.marker, offset: drag.offset)
-        } else {
-            press = .held(id: id)
-        }
+        guard let rotating = pinch.begin(start, a, b) else { return }
+        press = .pinching(start, rotating: rotating)
     }
 
     private func ignore(_ touch: MapTouch, _ reason: String) {

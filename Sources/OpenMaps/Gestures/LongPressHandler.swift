@@ -1,0 +1,33 @@
+import Foundation
+
+/// Long presses and marker drags: a finger held still for 0.5 s presses the info window, a
+/// draggable marker (which then follows the finger) or the map (rule 13).
+@MainActor
+final class LongPressHandler: GestureHandler {
+    private let events: MapEvents
+
+    init(events: MapEvents) {
+        self.events = events
+    }
+
+    var isEnabled: Bool { true }
+
+    /// Whether a finger has held still long enough.
+    func isDue(_ finger: Finger, now: TimeInterval) -> Bool {
+        !finger.moved && now - finger.startTime >= GestureThresholds.longPressDuration
+    }
+
+    /// The press lands; returns the drag that starts, if any.
+    func fire(at point: CGPoint) -> (marker: GMSMarker, offset: CGSize)? {
+        events.longPress(at: point)
+    }
+
+    /// The dragged marker follows the finger, keeping its offset from it.
+    func drag(_ marker: GMSMarker, offset: CGSize, finger: CGPoint) {
+        events.markerDragged(marker, to: CGPoint(x: finger.x + offset.width, y: finger.y + offset.height))
+    }
+
+    func endDrag(_ marker: GMSMarker) {
+        events.markerDragEnded(marker)
+    }
+}
