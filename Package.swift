@@ -4,13 +4,16 @@ import PackageDescription
 /// OpenMaps: the Maps SDK for iOS programming model, on Linux.
 ///
 /// Layers, each importing only those below it:
-/// MapGeometry → MapDrawing → MapUIKit → Basemap / Geocoding → OpenMaps → MapReplay / Playground
-/// → openmaps.
+/// MapGeometry → MapDrawing → MapUIKit → Basemap / Geocoding → OpenMaps → OpenMapsTesting →
+/// MapReplay / Playground → openmaps.
 let package = Package(
     name: "OpenMaps",
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "OpenMaps", targets: ["OpenMaps"]),
+        /// Drive, inspect and check map screens in tests (as HummingbirdTesting is to
+        /// Hummingbird): touches on the virtual clock, delegate recording, golden images.
+        .library(name: "OpenMapsTesting", targets: ["OpenMapsTesting"]),
         /// The drawing layer (Cairo + Pango) on its own, for hosts that compose frames.
         .library(name: "MapDrawing", targets: ["MapDrawing"]),
         /// Geometry (projection, geodesy, spatial index) on its own.
@@ -71,7 +74,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "MapReplay", dependencies: ["OpenMaps", "MapDrawing"]),
+        .target(name: "OpenMapsTesting", dependencies: ["OpenMaps", "MapDrawing"]),
+        .target(name: "MapReplay", dependencies: ["OpenMaps", "OpenMapsTesting", "MapDrawing"]),
         // The playground: maps in sessions served to a browser (the page is its screen and touch surface).
         .target(
             name: "Playground",
@@ -94,30 +98,29 @@ let package = Package(
         ),
 
         // Tests: one target per source target.
-        .target(name: "GoldenImages", dependencies: ["MapDrawing"], path: "Tests/Support/GoldenImages"),
         .target(
             name: "LocalTileServer", dependencies: ["MapDrawing", .product(name: "Hummingbird", package: "hummingbird")],
             path: "Tests/Support/LocalTileServer"),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),
         .testTarget(name: "GeocodingTests", dependencies: ["Geocoding"]),
-        .testTarget(name: "BasemapTests", dependencies: ["Basemap", "MapDrawing", "GoldenImages"], exclude: ["__Goldens__"]),
-        .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "GoldenImages"]),
-        .testTarget(name: "MapUIKitTests", dependencies: ["MapUIKit", "GoldenImages"], exclude: ["__Goldens__"]),
+        .testTarget(name: "BasemapTests", dependencies: ["Basemap", "MapDrawing", "OpenMapsTesting"], exclude: ["__Goldens__"]),
+        .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "OpenMapsTesting"]),
+        .testTarget(name: "MapUIKitTests", dependencies: ["MapUIKit", "OpenMapsTesting"], exclude: ["__Goldens__"]),
         .testTarget(
-            name: "MapReplayTests", dependencies: ["MapReplay", "OpenMaps", "MapDrawing", "GoldenImages", "LocalTileServer"],
+            name: "MapReplayTests", dependencies: ["MapReplay", "OpenMaps", "MapDrawing", "OpenMapsTesting", "LocalTileServer"],
             exclude: ["Scenarios", "__Goldens__"]),
         // The guides' own Swift code, compiled with only the import changed.
-        .testTarget(name: "GuideCompatibilityTests", dependencies: ["OpenMaps"]),
+        .testTarget(name: "GuideCompatibilityTests", dependencies: ["OpenMaps", "OpenMapsTesting"]),
         .testTarget(
             name: "PlaygroundTests",
             dependencies: [
-                "Playground", "OpenMaps", "MapDrawing",
+                "Playground", "OpenMaps", "OpenMapsTesting", "MapDrawing",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]),
         .testTarget(
             name: "OpenMapsTests",
-            dependencies: ["OpenMaps", "MapDrawing", "GoldenImages", "LocalTileServer"],
+            dependencies: ["OpenMaps", "MapDrawing", "OpenMapsTesting", "LocalTileServer"],
             exclude: ["__Goldens__", "Engine/__Goldens__"]),
     ],
     swiftLanguageModes: [.v6]

@@ -28,6 +28,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "OpenMaps", package: "OpenMaps"),
+                .product(name: "OpenMapsTesting", package: "OpenMaps"),
                 .product(name: "MapDrawing", package: "OpenMaps"),
                 .product(name: "Basemap", package: "OpenMaps"),
             ],

@@ -1,6 +1,7 @@
 import Foundation
 import MapDrawing
 import OpenMaps
+import OpenMapsTesting
 
 /// Runs a scenario on a hosted map in virtual time, through the public hosting API only,
 /// and reports the delegate's callbacks as JSON lines.
@@ -9,7 +10,7 @@ public final class ScenarioRunner {
     private let scenario: Scenario
     private let mapView: GMSMapView
     private let host: GMSMapViewHost
-    private var delegate: RecordingDelegate!
+    private var log: ReplayLog!
     private var markers: [String: GMSMarker] = [:]
     private var order: [String] = []
     private var nextTouchID = 1
@@ -24,7 +25,7 @@ public final class ScenarioRunner {
             bearing: spec.bearing ?? 0, viewingAngle: spec.viewingAngle ?? 0)
         mapView = GMSMapView(frame: CGRect(origin: .zero, size: scenario.size), camera: camera)
         host = GMSMapViewHost(mapView: mapView)
-        delegate = RecordingDelegate(
+        log = ReplayLog(
             forwardingTo: ScriptedDelegate(spec: scenario.delegate, ids: { [unowned self] in self.id(of: $0) }),
             clock: { [unowned host] in host.time }, ids: { [unowned self] in self.id(of: $0) })
         if let padding = scenario.padding { mapView.padding = padding }
@@ -52,7 +53,7 @@ public final class ScenarioRunner {
         // The map starts laid out, its tiles drawn, and idle; only then does the delegate listen.
         host.prepareTiles()
         host.runUntilIdle()
-        mapView.delegate = delegate
+        mapView.delegate = log.recorder
     }
 
     /// Runs every step and then until the map is idle (60 virtual seconds at most); returns
@@ -60,7 +61,7 @@ public final class ScenarioRunner {
     public func run() -> [String] {
         for step in scenario.steps { perform(step) }
         host.runUntilIdle(limit: 60)
-        return delegate.drain() + [endLine()]
+        return log.drain() + [endLine()]
     }
 
     /// The last frame, drawn at a scale.
@@ -365,10 +366,10 @@ public final class ScenarioRunner {
         let selected = mapView.selectedMarker
         line.add("selectedMarker", string: selected.map(id))
         line.add("infoWindow", string: selected.flatMap { host.isInfoWindowOpen(for: $0) ? id(of: $0) : nil })
-        line.add("camera", RecordingDelegate.camera(mapView.camera))
+        line.add("camera", ReplayLog.camera(mapView.camera))
         let entries = order.compactMap { key -> String? in
             guard let marker = markers[key], marker.map === mapView else { return nil }
-            return JSONLine.quote(key) + ":{\"position\":" + RecordingDelegate.coordinate(marker.position) + "}"
+            return JSONLine.quote(key) + ":{\"position\":" + ReplayLog.coordinate(marker.position) + "}"
         }
         line.add("markers", "{" + entries.joined(separator: ",") + "}")
         return line.text

@@ -2,7 +2,7 @@ import Foundation
 import MapDrawing
 import OpenMaps
 
-/// The delegate a scenario describes: answers as scripted (logged by a ``RecordingDelegate``).
+/// The delegate a scenario describes: answers as scripted (logged by a ``ReplayLog``).
 @MainActor
 final class ScriptedDelegate: GMSMapViewDelegate {
     private let spec: Scenario.DelegateSpec

@@ -1,6 +1,6 @@
 import Basemap
 import Foundation
-import GoldenImages
+import OpenMapsTesting
 import MapDrawing
 import Testing
 

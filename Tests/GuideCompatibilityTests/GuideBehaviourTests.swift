@@ -1,4 +1,5 @@
 import OpenMaps
+import OpenMapsTesting
 import Testing
 
 @MainActor

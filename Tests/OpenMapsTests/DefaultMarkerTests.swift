@@ -1,4 +1,4 @@
-import GoldenImages
+import OpenMapsTesting
 import OpenMaps
 import Testing
 

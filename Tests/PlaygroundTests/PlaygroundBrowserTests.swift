@@ -1,6 +1,7 @@
 import Foundation
 import MapDrawing
 import OpenMaps
+import OpenMapsTesting
 import Testing
 
 @testable import Playground

@@ -3,6 +3,7 @@ import Benchmark
 import Foundation
 import MapDrawing
 import OpenMaps
+import OpenMapsTesting
 
 /// Engine figures of the engine-core issue.
 let benchmarks: @Sendable () -> Void = {

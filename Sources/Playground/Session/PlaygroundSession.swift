@@ -44,7 +44,7 @@ public final class PlaygroundSession {
     /// The hosted map (nil until the page has said hello).
     public private(set) var host: GMSMapViewHost?
     private var controller: UIViewController?
-    private var recorder: RecordingDelegate?
+    private var recorder: ReplayLog?
     private var input = PointerInput()
     private var pageClock = PageClock()
     /// Messages the connection has received and the loop has not yet handled.
@@ -253,11 +253,11 @@ public final class PlaygroundSession {
         let host = GMSMapViewHost(mapView: mapView, size: size)
         host.rendersTilesInBackground = true
         // The sample's own delegate answers; a recorder in front logs each callback for the page.
-        let recorder = RecordingDelegate(
+        let recorder = ReplayLog(
             forwardingTo: mapView.delegate, clock: { [unowned host] in host.time },
             ids: { marker in (marker.userData as? String) ?? marker.title ?? "marker" })
         recorder.onLine = { [weak self] selector, line in self?.pendingEvents.append((selector, line)) }
-        mapView.delegate = recorder
+        mapView.delegate = recorder.recorder
         controller.viewWillAppear(false)
         controller.viewDidAppear(false)
         self.sample = sample

@@ -12,7 +12,7 @@ struct CameraRuleTests {
         let map = MapHarness()
         map.mapView.camera = GMSCameraPosition(target: paris, zoom: 10)
         #expect(map.delegate.events == ["willMove(false)", "didChange", "idle"])
-        map.delegate.events = []
+        map.delegate.clear()
         map.mapView.moveCamera(.zoomIn())
         #expect(map.delegate.events == ["willMove(false)", "didChange", "idle"])
         #expect(map.mapView.camera.zoom == 11)
@@ -122,9 +122,9 @@ struct CameraRuleTests {
     @Test func rule22TheWorldRepeatsEastAndWest() {
         let map = MapHarness()
         map.mapView.camera = GMSCameraPosition(latitude: 0, longitude: 179.99, zoom: 12)
-        map.delegate.events = []
+        map.delegate.clear()
         let across = map.addMarker("across", at: CLLocationCoordinate2D(latitude: 0, longitude: -179.99))
-        map.delegate.handledMarkers = ["across"]
+        map.answers.handledMarkers = ["across"]
         let point = map.mapView.projection.point(for: across.position)
         #expect(point.x > 195 && point.x < 390)
         map.tap(CGPoint(x: point.x, y: point.y - 20))
@@ -134,7 +134,7 @@ struct CameraRuleTests {
         map.mapView.frame = CGRect(x: 0, y: 0, width: 1280, height: 800)
         map.settle()
         let copy = map.mapView.projection.point(for: across.position)
-        map.delegate.events = []
+        map.delegate.clear()
         map.tap(CGPoint(x: copy.x + 1024, y: copy.y - 20))
         map.tap(CGPoint(x: copy.x, y: copy.y - 20))
         #expect(map.delegate.events == ["didTap:across", "didTap:across"])
@@ -200,7 +200,7 @@ struct CameraRuleTests {
         #expect(map.mapView.camera.target.latitude == before.target.latitude)
         #expect(map.mapView.camera.target.longitude == 2)
         #expect(map.mapView.camera.zoom == before.zoom)
-        map.delegate.events = []
+        map.delegate.clear()
         map.mapView.animate(toZoom: .nan)
         map.mapView.animate(toBearing: .infinity)
         map.mapView.animate(toLocation: CLLocationCoordinate2D(latitude: .nan, longitude: 0))

@@ -95,7 +95,7 @@ struct GestureTests {
     @Test func rule20TwoFingersMovingUpTilt() {
         let map = MapHarness()
         map.mapView.camera = GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 16)
-        map.delegate.events = []
+        map.delegate.clear()
         map.twoFingers((CGPoint(x: 145, y: 500), CGPoint(x: 145, y: 420)), (CGPoint(x: 245, y: 500), CGPoint(x: 245, y: 420)))
         map.settle()
         #expect(abs(map.mapView.camera.viewingAngle - 20) < 1e-9)

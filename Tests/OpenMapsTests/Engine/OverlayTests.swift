@@ -1,5 +1,5 @@
 import Foundation
-import GoldenImages
+import OpenMapsTesting
 import OpenMaps
 import Testing
 

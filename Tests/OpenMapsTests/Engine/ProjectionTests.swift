@@ -1,5 +1,6 @@
 import Foundation
 import OpenMaps
+import OpenMapsTesting
 import Testing
 
 @MainActor
@@ -229,9 +230,9 @@ struct PerspectiveTests {
     @Test func markersAreHitWhereTheyAreDrawnUnderTilt() throws {
         let map = MapHarness()
         map.mapView.camera = GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 17, bearing: 40, viewingAngle: 60)
-        map.delegate.events = []
+        map.delegate.clear()
         let marker = map.addMarker("far", at: CLLocationCoordinate2D(latitude: 51.5015, longitude: -0.126))
-        map.delegate.handledMarkers = ["far"]
+        map.answers.handledMarkers = ["far"]
         let centre = try #require(map.host.iconCenter(of: marker))
         map.tap(centre)
         #expect(map.delegate.events == ["didTap:far"])

@@ -23,7 +23,7 @@ struct SelectionRuleTests {
         let map = MapHarness()
         let a = map.addMarker("a", at: east)
         var seen: GMSMarker?
-        map.delegate.onInfoWindow = { _ in seen = map.mapView.selectedMarker }
+        map.answers.onInfoWindow = { _ in seen = map.mapView.selectedMarker }
         map.tap(map.point(of: a))
         #expect(seen === a)
     }
@@ -41,7 +41,7 @@ struct SelectionRuleTests {
         let a = map.addMarker("a", at: london)
         let b = map.addMarker("b", at: CLLocationCoordinate2D(latitude: 51.5, longitude: -0.10))
         map.mapView.selectedMarker = a
-        map.delegate.events = []
+        map.delegate.clear()
         map.tap(map.point(of: b))
         #expect(Array(map.delegate.events.prefix(4)) == ["didTap:b", "didClose:a", "markerInfoWindow:b", "markerInfoContents:b"])
     }
@@ -49,7 +49,7 @@ struct SelectionRuleTests {
     @Test func rule2MarkerTapHandled() {
         let map = MapHarness()
         let a = map.addMarker("a", at: east)
-        map.delegate.handledMarkers = ["a"]
+        map.answers.handledMarkers = ["a"]
         map.tap(map.point(of: a))
         map.settle()
         #expect(map.delegate.events == ["didTap:a"])
@@ -61,7 +61,7 @@ struct SelectionRuleTests {
         let a = map.addMarker("a", at: east)
         map.tap(map.point(of: a))
         map.settle()
-        map.delegate.events = []
+        map.delegate.clear()
         map.tap(map.point(of: a))
         map.settle()
         #expect(map.delegate.events == ["didTap:a", "didClose:a", "markerInfoWindow:a", "markerInfoContents:a"])
@@ -75,7 +75,7 @@ struct SelectionRuleTests {
         map.settle()
         #expect(map.mapView.selectedMarker === a)
         #expect(map.delegate.folded.suffix(3) == ["willMove(false)", "didChange", "idle"])
-        map.delegate.events = []
+        map.delegate.clear()
         map.mapView.selectedMarker = nil
         #expect(!map.delegate.events.contains { $0.hasPrefix("didClose") })
     }
@@ -84,7 +84,7 @@ struct SelectionRuleTests {
         let map = MapHarness()
         let a = map.addMarker("a", at: london)
         map.mapView.selectedMarker = a
-        map.delegate.events = []
+        map.delegate.clear()
         map.tap(CGPoint(x: 50, y: 700))
         #expect(map.delegate.events == ["didTapAt", "didClose:a"])
         #expect(map.mapView.selectedMarker == nil)
@@ -96,11 +96,11 @@ struct SelectionRuleTests {
         low.zIndex = 5
         map.addMarker("mid", at: east)
         map.addMarker("late", at: east)
-        map.delegate.handledMarkers = ["low", "mid", "late"]
+        map.answers.handledMarkers = ["low", "mid", "late"]
         map.tap(map.point(of: low))
         #expect(map.delegate.events == ["didTap:low"])
         low.zIndex = 0
-        map.delegate.events = []
+        map.delegate.clear()
         map.tap(map.point(of: low))
         #expect(map.delegate.events == ["didTap:late"])
     }
@@ -108,7 +108,7 @@ struct SelectionRuleTests {
     @Test func rule8HitAreaIsTheDrawnIcon() {
         let map = MapHarness()
         let a = map.addMarker("a", at: east)
-        map.delegate.handledMarkers = ["a"]
+        map.answers.handledMarkers = ["a"]
         let anchor = map.mapView.projection.point(for: a.position)
         map.tap(CGPoint(x: anchor.x + 12, y: anchor.y - 40))
         map.tap(CGPoint(x: anchor.x + 16, y: anchor.y - 20))
@@ -120,7 +120,7 @@ struct SelectionRuleTests {
         let map = MapHarness()
         let a = map.addMarker("a", at: london, snippet: "snippet")
         map.mapView.selectedMarker = a
-        map.delegate.events = []
+        map.delegate.clear()
         let windowPoint = CGPoint(x: map.point(of: a).x, y: map.point(of: a).y - 50)
         map.tap(windowPoint)
         map.longPress(windowPoint)
@@ -150,7 +150,7 @@ struct SelectionRuleTests {
         let map = MapHarness()
         let a = map.addMarker("a", at: london)
         let b = map.addMarker("b", at: east)
-        map.delegate.onInfoWindow = { marker in
+        map.answers.onInfoWindow = { marker in
             if marker === a { map.mapView.selectedMarker = b }
         }
         map.mapView.selectedMarker = a
@@ -160,7 +160,7 @@ struct SelectionRuleTests {
         ])
         // Removing the marker being selected from inside the callback.
         let c = map.addMarker("c", at: london)
-        map.delegate.onInfoWindow = { marker in if marker === c { c.map = nil } }
+        map.answers.onInfoWindow = { marker in if marker === c { c.map = nil } }
         map.mapView.selectedMarker = c
         #expect(map.mapView.selectedMarker == nil)
     }
@@ -184,7 +184,7 @@ struct SelectionRuleTests {
         let a = map.addMarker("a", at: london)
         let view = UILabel(frame: CGRect(x: 0, y: 0, width: 120, height: 30))
         view.text = "before"
-        map.delegate.windows["a"] = view
+        map.answers.windows["a"] = view
         map.mapView.selectedMarker = a
         let first = map.host.renderFrame(scale: 1)
         view.text = "after, and much longer"
