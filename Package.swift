@@ -110,6 +110,7 @@ let package = Package(
             name: "MapReplayTests", dependencies: ["MapReplay", "OpenMaps", "MapDrawing", "OpenMapsTesting", "LocalTileServer"],
             exclude: ["Scenarios", "__Goldens__"]),
         // The guides' own Swift code, compiled with only the import changed.
+        .testTarget(name: "OpenMapsTestingTests", dependencies: ["OpenMapsTesting", "OpenMaps"], exclude: ["__Goldens__"]),
         .testTarget(name: "GuideCompatibilityTests", dependencies: ["OpenMaps", "OpenMapsTesting"]),
         .testTarget(
             name: "PlaygroundTests",
