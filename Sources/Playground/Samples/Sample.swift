@@ -11,6 +11,20 @@ public struct PlaygroundSample: Sendable {
     public let summary: String
     /// Makes the sample's view controller (its view is, or contains, the map).
     public let make: @MainActor @Sendable () -> UIViewController
+    /// The device's location at a time (seconds on the map's clock), for samples that show
+    /// it; the session reports a new fix once a second, as a phone's location updates come.
+    public let location: (@Sendable (TimeInterval) -> CLLocation)?
+
+    public init(
+        name: String, title: String, summary: String, make: @escaping @MainActor @Sendable () -> UIViewController,
+        location: (@Sendable (TimeInterval) -> CLLocation)? = nil
+    ) {
+        self.name = name
+        self.title = title
+        self.summary = summary
+        self.make = make
+        self.location = location
+    }
 
     /// Every sample, in the side panel's order; the first is the default.
     public static let all: [PlaygroundSample] = [
@@ -45,7 +59,8 @@ public struct PlaygroundSample: Sendable {
             name: "dragging", title: "Dragging", summary: "Long press a marker, then drag it.", make: { DraggingSample() }),
         PlaygroundSample(
             name: "my-location", title: "My location",
-            summary: "A simulated location walking along Esplanadi; the button follows it.", make: { MyLocationSample() }),
+            summary: "A simulated location walking along Esplanadi; the button follows it.", make: { MyLocationSample() },
+            location: LocationSimulation.location(at:)),
         PlaygroundSample(
             name: "styles", title: "Styles", summary: "Tap the map to cycle: default, night, POIs hidden.", make: { StylesSample() }),
         PlaygroundSample(

@@ -333,12 +333,12 @@ public final class PlaygroundSession {
         }
         deliver(input.step(at: mapTime))
         host.advance(to: mapTime)
-        if sample?.name == "my-location" {
+        if let location = sample?.location {
             // A new fix once a second, as a phone's location updates come.
             let second = host.time.rounded(.down)
             if second != lastFix {
                 lastFix = second
-                host.setMyLocation(LocationSimulation.location(at: second))
+                host.setMyLocation(location(second))
             }
         }
         flushEvents()
