@@ -2,7 +2,7 @@
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: setup build run test record-goldens benchmarks playground-benchmark basemap geocoder geocoder-compare clean
+.PHONY: setup build run test docs record-goldens benchmarks playground-benchmark basemap geocoder geocoder-compare clean
 
 setup:
 	@./scripts/setup.sh
@@ -19,6 +19,12 @@ run: build
 
 test: setup
 	$(SWIFT) test
+
+# The OpenMaps DocC catalog (getting started, hosting a map, replays, the basemap) as a static
+# site in $(OUT)/docs; any DocC warning fails it.
+docs: setup
+	$(SWIFT) package --allow-writing-to-directory $(OUT)/docs generate-documentation --target OpenMaps \
+		--output-path $(OUT)/docs --transform-for-static-hosting --warnings-as-errors
 
 # Re-records every golden image from the current code (review the diff before committing).
 record-goldens: setup

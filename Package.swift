@@ -8,7 +8,7 @@ import PackageDescription
 /// MapReplay / Playground → openmaps.
 let package = Package(
     name: "OpenMaps",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "OpenMaps", targets: ["OpenMaps"]),
         /// Drive, inspect and check map screens in tests (as HummingbirdTesting is to
@@ -29,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+        // `make docs`: the DocC catalogs.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // System libraries.

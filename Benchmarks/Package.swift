@@ -5,7 +5,7 @@ import PackageDescription
 // Run them with `make benchmarks` (release mode, package-benchmark).
 let package = Package(
     name: "OpenMapsBenchmarks",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "OpenMaps", path: ".."),
         .package(

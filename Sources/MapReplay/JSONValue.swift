@@ -58,18 +58,20 @@ public enum JSONValue: Sendable, Equatable, Decodable {
 }
 
 /// Writes JSON objects with fields in a fixed order, numbers rounded as the replay contract says.
-struct JSONLine {
+package struct JSONLine {
     private var parts: [String] = []
 
-    mutating func add(_ key: String, _ raw: String) { parts.append(JSONLine.quote(key) + ":" + raw) }
-    mutating func add(_ key: String, string: String?) { add(key, string.map(JSONLine.quote) ?? "null") }
-    mutating func add(_ key: String, number: Double, decimals: Int) { add(key, JSONLine.number(number, decimals: decimals)) }
-    mutating func add(_ key: String, bool: Bool) { add(key, bool ? "true" : "false") }
+    package init() {}
 
-    var text: String { "{" + parts.joined(separator: ",") + "}" }
+    package mutating func add(_ key: String, _ raw: String) { parts.append(JSONLine.quote(key) + ":" + raw) }
+    package mutating func add(_ key: String, string: String?) { add(key, string.map(JSONLine.quote) ?? "null") }
+    package mutating func add(_ key: String, number: Double, decimals: Int) { add(key, JSONLine.number(number, decimals: decimals)) }
+    package mutating func add(_ key: String, bool: Bool) { add(key, bool ? "true" : "false") }
+
+    package var text: String { "{" + parts.joined(separator: ",") + "}" }
 
     /// A number rounded to `decimals` places, written without a trailing ".0".
-    static func number(_ value: Double, decimals: Int) -> String {
+    package static func number(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "null" }
         let factor = pow(10, Double(decimals))
         var rounded = (value * factor).rounded() / factor
@@ -78,7 +80,7 @@ struct JSONLine {
         return "\(rounded)"
     }
 
-    static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -2,7 +2,7 @@ import Foundation
 import MapDrawing
 import OpenMaps
 
-/// A parsed replay scenario (the contract is `shared/spec/replay.md`): a map's set-up, how
+/// A parsed replay scenario (its format is `docs/replay.md`): a map's set-up, how
 /// the scripted delegate answers, markers, and the steps to run. Everything is checked
 /// when parsed, so a scenario that cannot be run fails before any output.
 public struct Scenario {

@@ -15,19 +15,24 @@ public final class ScenarioRunner {
     private var order: [String] = []
     private var nextTouchID = 1
 
-    /// Sets up the map of a scenario; `scale` is the screen scale info windows render at.
-    public init(scenario: Scenario, scale: CGFloat = 2) {
+    /// Sets up the map of a scenario on a screen of `scale` (the scale icons and info windows
+    /// are made at).
+    public init(scenario: Scenario, scale: CGFloat = UIScreen.standardScale) {
         self.scenario = scenario
-        UIScreen.main.scale = scale
         let spec = scenario.camera
         let camera = GMSCameraPosition(
             latitude: spec.latitude ?? 0, longitude: spec.longitude ?? 0, zoom: Float(spec.zoom ?? 2),
             bearing: spec.bearing ?? 0, viewingAngle: spec.viewingAngle ?? 0)
         mapView = GMSMapView(frame: CGRect(origin: .zero, size: scenario.size), camera: camera)
-        host = GMSMapViewHost(mapView: mapView)
+        host = GMSMapViewHost(mapView: mapView, scale: scale)
         log = ReplayLog(
             forwardingTo: ScriptedDelegate(spec: scenario.delegate, ids: { [unowned self] in self.id(of: $0) }),
             clock: { [unowned host] in host.time }, ids: { [unowned self] in self.id(of: $0) })
+        UIScreen.withScale(host.scale) { configure() }
+    }
+
+    /// Applies the scenario's map: settings, basemap, layers, markers and overlays.
+    private func configure() {
         if let padding = scenario.padding { mapView.padding = padding }
         if let minZoom = scenario.minZoom ?? scenario.maxZoom.map({ _ in kGMSMinZoomLevel }) {
             mapView.setMinZoom(minZoom, maxZoom: scenario.maxZoom ?? kGMSMaxZoomLevel)
@@ -50,17 +55,18 @@ public final class ScenarioRunner {
         }
         for spec in scenario.markers { add(spec) }
         for spec in scenario.overlays { add(spec) }
-        // The map starts laid out, its tiles drawn, and idle; only then does the delegate listen.
-        host.prepareTiles()
-        host.runUntilIdle()
-        mapView.delegate = log.recorder
     }
 
     /// Runs every step and then until the map is idle (60 virtual seconds at most); returns
-    /// the log, ending with the `end` line.
-    public func run() -> [String] {
-        for step in scenario.steps { perform(step) }
-        host.runUntilIdle(limit: 60)
+    /// the log, ending with the `end` line. The map starts laid out, its tiles drawn, and idle;
+    /// only then does the delegate listen. Every frame awaits the tiles it asked tile layers
+    /// for, so the log is the same on every run.
+    public func run() async -> [String] {
+        host.prepareTiles()
+        await host.runUntilIdleAwaitingTiles()
+        mapView.delegate = log.recorder
+        for step in scenario.steps { await perform(step) }
+        await host.runUntilIdleAwaitingTiles(limit: 60)
         return log.drain() + [endLine()]
     }
 
@@ -71,25 +77,25 @@ public final class ScenarioRunner {
 
     // MARK: Steps
 
-    private func perform(_ step: Scenario.Step) {
+    private func perform(_ step: Scenario.Step) async {
         switch step {
         case .tap(let target):
             guard let point = resolve(target) else { return }
-            touch(at: [point], down: 0.05)
+            await touch(at: [point], down: 0.05)
         case .doubleTap(let point):
-            touch(at: [point], down: 0.05, settle: false)
-            host.advance(by: 0.1)
-            touch(at: [point], down: 0.05)
+            await touch(at: [point], down: 0.05, settle: false)
+            await advance(by: 0.1)
+            await touch(at: [point], down: 0.05)
         case .twoFingerTap(let point):
-            touch(at: [CGPoint(x: point.x - 10, y: point.y), CGPoint(x: point.x + 10, y: point.y)], down: 0.05)
+            await touch(at: [CGPoint(x: point.x - 10, y: point.y), CGPoint(x: point.x + 10, y: point.y)], down: 0.05)
         case .longPress(let target):
             guard let point = resolve(target) else { return }
-            touch(at: [point], down: 0.7)
+            await touch(at: [point], down: 0.7)
         case .pan(let from, let to, let duration, let fling):
-            move(fingers: [(from, to)], duration: duration, rest: fling ? 0 : 0.1)
+            await move(fingers: [(from, to)], duration: duration, rest: fling ? 0 : 0.1)
         case .pinch(let center, let scale, let duration):
             let half = 50.0, spread = 50.0 * scale
-            move(
+            await move(
                 fingers: [
                     (CGPoint(x: center.x - half, y: center.y), CGPoint(x: center.x - spread, y: center.y)),
                     (CGPoint(x: center.x + half, y: center.y), CGPoint(x: center.x + spread, y: center.y)),
@@ -97,26 +103,38 @@ public final class ScenarioRunner {
         case .rotate(let center, let degrees, let duration):
             // Fingers 100 pt apart turn about the centre, clockwise on screen for positive degrees.
             let left = CGPoint(x: center.x - 50, y: center.y), right = CGPoint(x: center.x + 50, y: center.y)
-            move(fingers: [(left, left), (right, right)], duration: duration, rest: 0.1, turning: (center, degrees))
+            await move(fingers: [(left, left), (right, right)], duration: duration, rest: 0.1, turning: (center, degrees))
         case .tilt(let center, let degrees, let duration):
             let c = center ?? CGPoint(x: scenario.size.width / 2, y: scenario.size.height / 2)
             let rise = degrees / ScenarioRunner.tiltDegreesPerPoint
-            move(
+            await move(
                 fingers: [
                     (CGPoint(x: c.x - 50, y: c.y), CGPoint(x: c.x - 50, y: c.y - rise)),
                     (CGPoint(x: c.x + 50, y: c.y), CGPoint(x: c.x + 50, y: c.y - rise)),
                 ], duration: duration, rest: 0.1)
         case .drag(let id, let to, let duration):
             guard let marker = markers[id], let start = host.iconCenter(of: marker) else { return }
-            drag(from: start, to: to, duration: duration)
+            await drag(from: start, to: to, duration: duration)
         case .touches(let touches):
             let start = host.time
             var ids: [Int: Int] = [:]
             for touch in touches {
                 let id = ids[touch.id] ?? { nextTouchID += 1; ids[touch.id] = nextTouchID; return nextTouchID }()
-                host.send(MapTouch(id: id, phase: touch.phase, location: touch.location, timestamp: start + touch.t))
+                await host.sendAwaitingTiles(MapTouch(id: id, phase: touch.phase, location: touch.location, timestamp: start + touch.t))
             }
-            settleGesture()
+            await settleGesture()
+        case .wait(let seconds):
+            await advance(by: seconds)
+        default:
+            UIScreen.withScale(host.scale) { change(step) }
+        }
+    }
+
+    /// Performs a step that changes the map in code, at this moment.
+    private func change(_ step: Scenario.Step) {
+        switch step {
+        case .tap, .doubleTap, .twoFingerTap, .longPress, .pan, .pinch, .rotate, .tilt, .drag, .touches, .wait:
+            break
         case .select(let id):
             mapView.selectedMarker = id.flatMap { markers[$0] }
         case .set(let id, let changes):
@@ -146,8 +164,6 @@ public final class ScenarioRunner {
             mapView.animate(with: update.update)
         case .clear:
             mapView.clear()
-        case .wait(let seconds):
-            host.advance(by: seconds)
         case .settings(let settings):
             apply(settings)
         case .padding(let padding):
@@ -172,16 +188,16 @@ public final class ScenarioRunner {
 
     /// Fingers down together at points, held still for `down` seconds, then lifted; then
     /// (with `settle`) time runs until the recognizers have decided.
-    private func touch(at points: [CGPoint], down: TimeInterval, settle: Bool = true) {
+    private func touch(at points: [CGPoint], down: TimeInterval, settle: Bool = true) async {
         let start = host.time
         let ids = points.map { _ in nextTouchID += 1; return nextTouchID }
         for (id, point) in zip(ids, points) {
-            host.send(MapTouch(id: id, phase: .began, location: point, timestamp: start))
+            await host.sendAwaitingTiles(MapTouch(id: id, phase: .began, location: point, timestamp: start))
         }
         for (id, point) in zip(ids, points) {
-            host.send(MapTouch(id: id, phase: .ended, location: point, timestamp: start + down))
+            await host.sendAwaitingTiles(MapTouch(id: id, phase: .ended, location: point, timestamp: start + down))
         }
-        if settle { settleGesture() }
+        if settle { await settleGesture() }
     }
 
     /// Degrees of viewing angle per point two fingers rise (the engine's tilt gesture rate).
@@ -191,11 +207,11 @@ public final class ScenarioRunner {
     /// turning about a centre by degrees clockwise), resting `rest` seconds before lifting.
     private func move(
         fingers paths: [(CGPoint, CGPoint)], duration: TimeInterval, rest: TimeInterval, turning: (CGPoint, Double)? = nil
-    ) {
+    ) async {
         let t0 = host.time
         let ids = paths.map { _ in nextTouchID += 1; return nextTouchID }
         for (id, path) in zip(ids, paths) {
-            host.send(MapTouch(id: id, phase: .began, location: path.0, timestamp: t0))
+            await host.sendAwaitingTiles(MapTouch(id: id, phase: .began, location: path.0, timestamp: t0))
         }
         func position(_ path: (CGPoint, CGPoint), _ f: Double) -> CGPoint {
             if let (c, degrees) = turning {
@@ -209,36 +225,40 @@ public final class ScenarioRunner {
         for frame in 1...frames {
             let f = Double(frame) / Double(frames)
             for (id, path) in zip(ids, paths) {
-                host.send(MapTouch(id: id, phase: .moved, location: position(path, f), timestamp: t0 + duration * f))
+                await host.sendAwaitingTiles(MapTouch(id: id, phase: .moved, location: position(path, f), timestamp: t0 + duration * f))
             }
         }
         for (id, path) in zip(ids, paths) {
-            host.send(MapTouch(id: id, phase: .ended, location: position(path, 1), timestamp: t0 + duration + rest))
+            await host.sendAwaitingTiles(MapTouch(id: id, phase: .ended, location: position(path, 1), timestamp: t0 + duration + rest))
         }
-        settleGesture()
+        await settleGesture()
     }
 
-    private func drag(from start: CGPoint, to end: CGPoint, duration: TimeInterval) {
+    private func drag(from start: CGPoint, to end: CGPoint, duration: TimeInterval) async {
         nextTouchID += 1
         let id = nextTouchID
         let t0 = host.time
-        host.send(MapTouch(id: id, phase: .began, location: start, timestamp: t0))
+        await host.sendAwaitingTiles(MapTouch(id: id, phase: .began, location: start, timestamp: t0))
         let moveStart = t0 + 0.7
         let frames = max(1, Int((duration * 60).rounded()))
         for frame in 1...frames {
             let f = Double(frame) / Double(frames)
             let point = CGPoint(x: start.x + (end.x - start.x) * f, y: start.y + (end.y - start.y) * f)
-            host.send(MapTouch(id: id, phase: .moved, location: point, timestamp: moveStart + duration * f))
+            await host.sendAwaitingTiles(MapTouch(id: id, phase: .moved, location: point, timestamp: moveStart + duration * f))
         }
-        host.send(MapTouch(id: id, phase: .ended, location: end, timestamp: moveStart + duration + 0.1))
-        settleGesture()
+        await host.sendAwaitingTiles(MapTouch(id: id, phase: .ended, location: end, timestamp: moveStart + duration + 0.1))
+        await settleGesture()
     }
 
-    private func settleGesture() {
+    private func settleGesture() async {
         let limit = host.time + 60
         while host.isRecognizingGesture && host.time < limit {
-            host.advance(by: GMSMapViewHost.frameInterval)
+            await host.advanceAwaitingTiles(to: host.time + GMSMapViewHost.frameInterval)
         }
+    }
+
+    private func advance(by seconds: TimeInterval) async {
+        await host.advanceAwaitingTiles(to: host.time + seconds)
     }
 
     // MARK: Set-up helpers

@@ -17,9 +17,9 @@ struct ScenarioTests {
     }
 
     @Test(arguments: ScenarioTests.names)
-    func replayMatchesExpectation(name: String) throws {
+    func replayMatchesExpectation(name: String) async throws {
         let data = try Data(contentsOf: Self.directory.appendingPathComponent("\(name).json"))
-        let output = ScenarioRunner(scenario: try Scenario(json: data)).run().joined(separator: "\n") + "\n"
+        let output = await ScenarioRunner(scenario: try Scenario(json: data)).run().joined(separator: "\n") + "\n"
         let expectedURL = Self.directory.appendingPathComponent("\(name).expected.jsonl")
         if ProcessInfo.processInfo.environment["OPENMAPS_RECORD_GOLDENS"] == "1" {
             try output.write(to: expectedURL, atomically: true, encoding: .utf8)
@@ -29,17 +29,17 @@ struct ScenarioTests {
         #expect(output == expected)
     }
 
-    @Test func sameScenarioSameOutput() throws {
+    @Test func sameScenarioSameOutput() async throws {
         let data = try Data(contentsOf: Self.directory.appendingPathComponent("long-press-and-drag.json"))
-        let first = ScenarioRunner(scenario: try Scenario(json: data)).run()
-        let second = ScenarioRunner(scenario: try Scenario(json: data)).run()
+        let first = await ScenarioRunner(scenario: try Scenario(json: data)).run()
+        let second = await ScenarioRunner(scenario: try Scenario(json: data)).run()
         #expect(first == second)
     }
 
-    @Test func lastFrameGolden() throws {
+    @Test func lastFrameGolden() async throws {
         let data = try Data(contentsOf: Self.directory.appendingPathComponent("custom-window-and-contents.json"))
         let runner = ScenarioRunner(scenario: try Scenario(json: data), scale: 2)
-        _ = runner.run()
+        _ = await runner.run()
         let result = GoldenImage.check(runner.renderFrame(scale: 2), named: "custom-window-and-contents")
         #expect(result.passed, "\(result.message)")
     }
@@ -103,12 +103,12 @@ struct TileLayerScenarioTests {
             """
         let scenario = try Scenario(json: Data(json.utf8))
         let first = ScenarioRunner(scenario: scenario)
-        let output = first.run()
+        let output = await first.run()
         #expect(output.contains { $0.contains("mapViewDidFinishTileRendering") })
         // A corner, away from the labels drawn over the layer.
         let corner = try #require(first.renderFrame(scale: 1).color(x: 12, y: 12))
         #expect(corner.green > 0.97 && corner.red < 0.03, "\(corner)")
-        #expect(ScenarioRunner(scenario: scenario).run() == output)
+        #expect(await ScenarioRunner(scenario: scenario).run() == output)
         #expect(server.stats.count("ok") > 0)
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("GMSCameraPosition")
 struct CameraPositionTests {
-    /// decisions.md rule 21: zoom in [2, 21]; latitude clamped to [-85, 85]; longitude wrapped
+    /// docs/behaviour.md rule 21: zoom in [2, 21]; latitude clamped to [-85, 85]; longitude wrapped
     /// into [-180, 180); bearing wrapped into [0, 360); viewing angle 0...30 at zoom ≤ 10,
     /// rising linearly to 65 at zoom ≥ 16.
     @Test func rule21CameraLimits() {

@@ -204,7 +204,6 @@ final class EngineFixture {
     let delegate = CountingDelegate()
 
     init(markers count: Int, zoomGestures: Bool) {
-        UIScreen.main.scale = 2
         mapView = GMSMapView(
             frame: CGRect(x: 0, y: 0, width: 640, height: 400),
             camera: GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 13))
@@ -233,7 +232,6 @@ final class EngineFixture {
 /// Frames of a map panned 3 points a frame over central Helsinki with 100 markers, tiles warm.
 @MainActor
 func panningFrames(_ benchmark: Benchmark, bearing: Double, tilt: Double) {
-    UIScreen.main.scale = 2
     let map = GMSMapView(
         frame: CGRect(x: 0, y: 0, width: 640, height: 400),
         camera: GMSCameraPosition(latitude: 60.1687, longitude: 24.9445, zoom: 15.4, bearing: bearing, viewingAngle: tilt))

@@ -50,25 +50,47 @@ public struct BasemapStyle: Sendable {
         group == "transit" ? "transit.station.rail" : "poi.\(group)"
     }
 
+    /// The colour slots styling rules change: slot, feature type, element type.
+    private static let styledColors: [(any WritableKeyPath<BasemapStyle, Color> & Sendable, String, String)] = [
+        (\.land, "landscape.natural", "geometry.fill"),
+        (\.building, "landscape.man_made", "geometry.fill"),
+        (\.buildingOutline, "landscape.man_made", "geometry.stroke"),
+        (\.water, "water", "geometry.fill"),
+        (\.waterway, "water", "geometry.stroke"),
+        (\.park, "poi.park", "geometry.fill"),
+        (\.countryBorder, "administrative.country", "geometry.stroke"),
+        (\.stateBorder, "administrative.province", "geometry.stroke"),
+        (\.rail, "transit.line", "geometry.fill"),
+        (\.tram, "transit.line", "geometry.fill"),
+        (\.placeText, "administrative.locality", "labels.text.fill"),
+        (\.roadText, "road", "labels.text.fill"),
+        (\.labelHalo, "all", "labels.text.stroke"),
+    ]
+
+    /// The switches styling rules turn off: slot, feature type, element type.
+    private static let visibilities: [(any WritableKeyPath<BasemapStyle, Bool> & Sendable, String, String)] = [
+        (\.showWater, "water", "geometry"),
+        (\.showParks, "poi.park", "geometry"),
+        (\.showBuildings, "landscape.man_made", "geometry"),
+        (\.showRoads, "road", "geometry"),
+        (\.showTransit, "transit.line", "geometry"),
+        (\.showCountryBorders, "administrative.country", "geometry"),
+        (\.showStateBorders, "administrative.province", "geometry"),
+        (\.showPlaceLabels, "administrative.locality", "labels"),
+        (\.showRoadLabels, "road", "labels"),
+        (\.showPOIIcons, "poi", "labels.icon"),
+        (\.showPOIText, "poi", "labels.text"),
+    ]
+
     /// This style with Google styling rules applied, slot by slot.
     public func styled(by rules: MapStyleRules) -> BasemapStyle {
         var s = self
         func apply(_ color: inout Color, _ feature: String, _ element: String) {
             color = rules.resolve(color, feature: feature, element: element).color
         }
-        apply(&s.land, "landscape.natural", "geometry.fill")
-        apply(&s.building, "landscape.man_made", "geometry.fill")
-        apply(&s.buildingOutline, "landscape.man_made", "geometry.stroke")
-        apply(&s.water, "water", "geometry.fill")
-        apply(&s.waterway, "water", "geometry.stroke")
-        apply(&s.park, "poi.park", "geometry.fill")
-        apply(&s.countryBorder, "administrative.country", "geometry.stroke")
-        apply(&s.stateBorder, "administrative.province", "geometry.stroke")
-        apply(&s.rail, "transit.line", "geometry.fill")
-        apply(&s.tram, "transit.line", "geometry.fill")
-        apply(&s.placeText, "administrative.locality", "labels.text.fill")
-        apply(&s.roadText, "road", "labels.text.fill")
-        apply(&s.labelHalo, "all", "labels.text.stroke")
+        for (slot, feature, element) in BasemapStyle.styledColors {
+            apply(&s[keyPath: slot], feature, element)
+        }
         for (klass, road) in roads {
             let feature = ["motorway", "trunk"].contains(klass) ? "road.highway" : ["primary", "secondary", "tertiary"].contains(klass) ? "road.arterial" : "road.local"
             var styled = road
@@ -80,17 +102,9 @@ public struct BasemapStyle: Sendable {
         if rules.rules.contains(where: { ["all", "poi"].contains($0.feature) && $0.stylers.contains { if case .color = $0 { return true } else { return false } } }) {
             s.poiText = poiTextResolved.color
         }
-        s.showWater = rules.isVisible(feature: "water", element: "geometry")
-        s.showParks = rules.isVisible(feature: "poi.park", element: "geometry")
-        s.showBuildings = rules.isVisible(feature: "landscape.man_made", element: "geometry")
-        s.showRoads = rules.isVisible(feature: "road", element: "geometry")
-        s.showTransit = rules.isVisible(feature: "transit.line", element: "geometry")
-        s.showCountryBorders = rules.isVisible(feature: "administrative.country", element: "geometry")
-        s.showStateBorders = rules.isVisible(feature: "administrative.province", element: "geometry")
-        s.showPlaceLabels = rules.isVisible(feature: "administrative.locality", element: "labels")
-        s.showRoadLabels = rules.isVisible(feature: "road", element: "labels")
-        s.showPOIIcons = rules.isVisible(feature: "poi", element: "labels.icon")
-        s.showPOIText = rules.isVisible(feature: "poi", element: "labels.text")
+        for (slot, feature, element) in BasemapStyle.visibilities {
+            s[keyPath: slot] = rules.isVisible(feature: feature, element: element)
+        }
         s.hiddenPOIGroups = Set(
             ["business", "attraction", "government", "medical", "park", "place_of_worship", "school", "sports_complex", "transit"].filter {
                 !rules.isVisible(feature: BasemapStyle.poiFeature($0), element: "labels")

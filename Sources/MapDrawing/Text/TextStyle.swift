@@ -1,15 +1,17 @@
 /// Horizontal alignment of text lines within the layout width.
-public enum TextAlignment: Sendable, Hashable {
+/// Raw values are UIKit's `NSTextAlignment` numbers.
+public enum TextAlignment: Int, Sendable, Hashable {
     /// Leading edge for the paragraph's direction (left for Latin, right for Arabic).
-    case natural
-    case left
-    case center
-    case right
-    case justified
+    case natural = 4
+    case left = 0
+    case center = 1
+    case right = 2
+    case justified = 3
 }
 
 /// How text that does not fit is broken or cut, with UIKit's meanings.
-public enum LineBreakMode: Sendable, Hashable {
+/// Raw values are UIKit's `NSLineBreakMode` numbers.
+public enum LineBreakMode: Int, Sendable, Hashable {
     /// Wrap at word boundaries; lines past the limit are cut off.
     case byWordWrapping
     /// Wrap at character boundaries; lines past the limit are cut off.

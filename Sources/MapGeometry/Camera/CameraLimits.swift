@@ -1,4 +1,4 @@
-/// The limits every camera obeys (decisions.md rule 21).
+/// The limits every camera obeys (docs/behaviour.md rule 21).
 public enum CameraLimits {
     /// The smallest zoom a map shows.
     public static let minimumZoom: Double = 2

@@ -2,7 +2,7 @@ import Foundation
 
 /// Timing curves of animations.
 public enum Easing {
-    /// Cubic ease in and out, as every camera and marker animation uses (decisions.md rule 18).
+    /// Cubic ease in and out, as every camera and marker animation uses (docs/behaviour.md rule 18).
     public static func cubicInOut(_ t: Double) -> Double {
         t < 0.5 ? 4 * t * t * t : 1 - pow(-2 * t + 2, 3) / 2
     }

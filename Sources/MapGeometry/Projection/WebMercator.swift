@@ -6,10 +6,7 @@ public struct MercatorPoint: Sendable, Hashable {
     public var x: Double
     public var y: Double
 
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
+    public init(x: Double, y: Double) { (self.x, self.y) = (x, y) }
 }
 
 /// The spherical Web Mercator projection (EPSG:3857) used by the map and its tiles.

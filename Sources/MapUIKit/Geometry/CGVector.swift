@@ -5,10 +5,7 @@ public struct CGVector: Sendable, Hashable {
     public var dx: CGFloat
     public var dy: CGFloat
 
-    public init(dx: CGFloat, dy: CGFloat) {
-        self.dx = dx
-        self.dy = dy
-    }
+    public init(dx: CGFloat, dy: CGFloat) { (self.dx, self.dy) = (dx, dy) }
 
     public init() {
         self.init(dx: 0, dy: 0)

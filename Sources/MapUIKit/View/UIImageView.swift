@@ -12,13 +12,13 @@ open class UIImageView: UIView {
     public init(image: UIImage?) {
         self.image = image
         super.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
-        isOpaque = false
     }
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
-        isOpaque = false
     }
+
+    override class var isOpaqueByDefault: Bool { false }
 
     public required init?(coder: NSCoder) {
         return nil

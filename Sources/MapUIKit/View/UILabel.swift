@@ -20,14 +20,7 @@ open class UILabel: UIView {
     /// The width multi-line text wraps at when sized with `intrinsicContentSize`.
     public var preferredMaxLayoutWidth: CGFloat = 0
 
-    public override init(frame: CGRect) {
-        super.init(frame: frame)
-        isOpaque = false
-    }
-
-    public required init?(coder: NSCoder) {
-        return nil
-    }
+    override class var isOpaqueByDefault: Bool { false }
 
     /// The text's size when laid out within `size.width` (no limit when it is zero or less).
     open override func sizeThatFits(_ size: CGSize) -> CGSize {

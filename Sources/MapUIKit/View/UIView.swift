@@ -57,8 +57,12 @@ open class UIView {
         storedBounds = CGRect(origin: .zero, size: frame.size)
         storedCenter = CGPoint(x: frame.midX, y: frame.midY)
         storedLayer = Self.layerClass.init()
+        isOpaque = Self.isOpaqueByDefault
         storedLayer.owner = self
     }
+
+    /// Whether views of the class start opaque (UIKit's labels and image views do not).
+    class var isOpaqueByDefault: Bool { true }
 
     /// A view with a zero frame.
     public convenience init() {

@@ -7,7 +7,7 @@ public let kGMSMinZoomLevel: Float = Float(CameraLimits.minimumZoom)
 public let kGMSMaxZoomLevel: Float = Float(CameraLimits.maximumZoom)
 
 /// Where the camera looks from: a target, a zoom, a bearing and a viewing angle.
-/// Values are clamped or wrapped into their ranges as the SDK does (decisions.md rule 21).
+/// Values are clamped or wrapped into their ranges as the SDK does (docs/behaviour.md rule 21).
 open class GMSCameraPosition: CustomStringConvertible {
     /// The point the camera looks at: latitude in -85...85, longitude in [-180, 180).
     public internal(set) var target: CLLocationCoordinate2D
@@ -19,7 +19,7 @@ open class GMSCameraPosition: CustomStringConvertible {
     public internal(set) var viewingAngle: Double
 
     /// Which values were given as NaN or infinity (and so replaced): a map keeps its
-    /// previous values for those (decisions.md rule 25).
+    /// previous values for those (docs/behaviour.md rule 25).
     struct Fields: OptionSet {
         let rawValue: Int
         static let latitude = Fields(rawValue: 1)

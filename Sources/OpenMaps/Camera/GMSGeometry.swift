@@ -69,10 +69,7 @@ public struct GMSMapPoint: Sendable, Hashable {
     public var x: Double
     public var y: Double
 
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
+    public init(x: Double, y: Double) { (self.x, self.y) = (x, y) }
 }
 
 /// Projects a coordinate onto the map.

@@ -18,10 +18,36 @@ public final class GMSMapViewHost {
     private var renderedRevision: Int?
     private var scene: MapScene { mapView.scene }
 
-    /// Hosts a map, optionally resizing it.
-    public init(mapView: GMSMapView, size: CGSize? = nil) {
+    /// The scale of the screen the hosted window is on, in pixels per point: what
+    /// `UIScreen.main.scale` reads while the host runs the map, and so the scale icons, info
+    /// windows and basemap tiles are made at. 2 unless set; values outside
+    /// 0 < scale ≤ `UIScreen.maximumScale` are ignored with a logged warning. Setting it never
+    /// changes a process-wide value: hosts at several scales run side by side.
+    public var scale: CGFloat = UIScreen.standardScale {
+        didSet {
+            guard scale.isFinite, scale > 0, scale <= UIScreen.maximumScale else {
+                GMSMapView.logger.warning("host scale \(scale) ignored")
+                scale = oldValue
+                return
+            }
+            if scale != oldValue { mapView.setNeedsDisplay() }
+        }
+    }
+
+    /// Hosts a map, optionally resizing it, on a screen of a scale (see ``scale``).
+    public init(mapView: GMSMapView, size: CGSize? = nil, scale: CGFloat = UIScreen.standardScale) {
         self.mapView = mapView
+        if scale.isFinite, scale > 0, scale <= UIScreen.maximumScale {
+            self.scale = scale
+        } else {
+            GMSMapView.logger.warning("host scale \(scale) ignored")
+        }
         if let size { resize(to: size) }
+    }
+
+    /// Runs work of the map at the host's screen scale.
+    private func onScreen<Result>(_ body: () -> Result) -> Result {
+        UIScreen.withScale(scale, operation: body)
     }
 
     /// The map's clock, in seconds since hosting began.
@@ -46,7 +72,7 @@ public final class GMSMapViewHost {
     /// before the current time is delivered now.
     public func send(_ touch: MapTouch) {
         if touch.timestamp.isFinite { advance(to: touch.timestamp) }
-        scene.gestures.handle(touch)
+        onScreen { scene.gestures.handle(touch) }
     }
 
     /// Runs the frames of the next `seconds`.
@@ -58,12 +84,7 @@ public final class GMSMapViewHost {
     /// Runs every frame up to a time, then sets the clock to it.
     public func advance(to target: TimeInterval) {
         guard target.isFinite, target > time else { return }
-        while true {
-            let next = Double(frameIndex + 1) * GMSMapViewHost.frameInterval
-            guard next <= target + 1e-9 else { break }
-            frameIndex += 1
-            scene.tick(at: next)
-        }
+        while runFrame(before: target) {}
         scene.clock.now = max(scene.clock.now, target)
     }
 
@@ -72,16 +93,70 @@ public final class GMSMapViewHost {
     @discardableResult
     public func runUntilIdle(limit: TimeInterval = 60) -> Bool {
         let end = time + limit
-        while !isIdle && time < end {
-            advance(to: Double(frameIndex + 1) * GMSMapViewHost.frameInterval)
-        }
+        while !isIdle && time < end { runFrame() }
         return isIdle
     }
 
     /// Loads and draws the basemap tiles the camera needs now, without advancing time (a host
     /// calls it before showing the first frame; tile callbacks come as usual).
     public func prepareTiles() {
-        scene.stepTiles()
+        onScreen { scene.stepTiles() }
+    }
+
+    /// Runs the next frame when it falls at or before `target` (any next frame when nil);
+    /// returns whether it ran.
+    @discardableResult
+    private func runFrame(before target: TimeInterval? = nil) -> Bool {
+        let next = Double(frameIndex + 1) * GMSMapViewHost.frameInterval
+        if let target, next > target + 1e-9 { return false }
+        frameIndex += 1
+        onScreen { scene.tick(at: next) }
+        return true
+    }
+
+    // MARK: Waiting for tile layers
+
+    /// Whether the last frame asked tile layers for tiles in virtual time and their answers
+    /// are still out: the `…AwaitingTiles` calls wait for them before the next frame.
+    public var isAwaitingTiles: Bool { scene.isAwaitingLayerTiles }
+
+    /// Waits, suspending the task and never blocking a thread, for the tiles the last frame
+    /// asked tile layers for (at most the layers' settle time: a URL layer's timeout and
+    /// retries), then takes what arrived into the same frame. The clock does not move, so a
+    /// run with tile layers gives the same callbacks and frames every time. Returns at once
+    /// when nothing is awaited.
+    public func awaitTiles() async {
+        guard scene.isAwaitingLayerTiles else { return }
+        await scene.tileOverlays.awaitRequests()
+        onScreen { scene.stepTiles() }
+    }
+
+    /// ``send(_:)``, with every frame on the way awaiting its tile layers' tiles
+    /// (``awaitTiles()``).
+    public func sendAwaitingTiles(_ touch: MapTouch) async {
+        if touch.timestamp.isFinite { await advanceAwaitingTiles(to: touch.timestamp) }
+        onScreen { scene.gestures.handle(touch) }
+    }
+
+    /// ``advance(to:)``, with every frame awaiting its tile layers' tiles (``awaitTiles()``).
+    public func advanceAwaitingTiles(to target: TimeInterval) async {
+        guard target.isFinite, target > time else { return }
+        await awaitTiles()
+        while runFrame(before: target) { await awaitTiles() }
+        scene.clock.now = max(scene.clock.now, target)
+    }
+
+    /// ``runUntilIdle(limit:)``, with every frame awaiting its tile layers' tiles
+    /// (``awaitTiles()``).
+    @discardableResult
+    public func runUntilIdleAwaitingTiles(limit: TimeInterval = 60) async -> Bool {
+        let end = time + limit
+        await awaitTiles()
+        while !isIdle && time < end {
+            runFrame()
+            await awaitTiles()
+        }
+        return isIdle
     }
 
     /// Whether nothing moves, animates, waits on a timer or waits for tiles (rendering, or a
@@ -93,13 +168,19 @@ public final class GMSMapViewHost {
         renderedRevision != mapView.displayRevision || scene.markers.isAppearing || scene.tileOverlays.isFading
     }
 
-    /// Draws the map as it is now (premultiplied ARGB pixels at `scale`).
+    /// Draws the map as it is now (premultiplied ARGB pixels at `scale`). The map shows what
+    /// its screen (``scale``) asked for, drawn at the given scale.
     public func renderFrame(scale: CGFloat) -> Bitmap {
         renderedRevision = mapView.displayRevision
         let canvas = Canvas(size: mapView.bounds.size, scale: scale)
         guard !canvas.bitmap.isEmpty else { return canvas.bitmap }
-        scene.draw(in: canvas)
+        onScreen { scene.draw(in: canvas) }
         return canvas.bitmap
+    }
+
+    /// Draws the map as it is now at the host's ``scale``.
+    public func renderFrame() -> Bitmap {
+        renderFrame(scale: scale)
     }
 
     /// The map as it is now, as an image.

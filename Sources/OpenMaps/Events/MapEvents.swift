@@ -14,38 +14,38 @@ final class MapEvents {
 
     private var delegate: GMSMapViewDelegate? { mapView?.delegate }
 
+    /// Tells the delegate, if the map has one.
+    private func tell(_ call: (GMSMapViewDelegate, GMSMapView) -> Void) {
+        guard let mapView, let delegate = mapView.delegate else { return }
+        call(delegate, mapView)
+    }
+
     // MARK: Camera (rules 15-17)
 
     func cameraWillMove(gesture: Bool) {
-        guard let mapView else { return }
-        delegate?.mapView(mapView, willMove: gesture)
+        tell { $0.mapView($1, willMove: gesture) }
     }
 
     func cameraDidChange(_ camera: GMSCameraPosition) {
-        guard let mapView else { return }
-        delegate?.mapView(mapView, didChange: camera)
+        tell { $0.mapView($1, didChange: camera) }
     }
 
     func cameraIdle(_ camera: GMSCameraPosition) {
-        guard let mapView else { return }
-        delegate?.mapView(mapView, idleAt: camera)
+        tell { $0.mapView($1, idleAt: camera) }
     }
 
     // MARK: Tiles
 
     func tileRenderingStarted() {
-        guard let mapView else { return }
-        delegate?.mapViewDidStartTileRendering(mapView)
+        tell { $0.mapViewDidStartTileRendering($1) }
     }
 
     func tileRenderingFinished() {
-        guard let mapView else { return }
-        delegate?.mapViewDidFinishTileRendering(mapView)
+        tell { $0.mapViewDidFinishTileRendering($1) }
     }
 
     func snapshotReady() {
-        guard let mapView else { return }
-        delegate?.mapViewSnapshotReady(mapView)
+        tell { $0.mapViewSnapshotReady($1) }
     }
 
     // MARK: Info windows
@@ -60,15 +60,13 @@ final class MapEvents {
     }
 
     func infoWindowClosed(_ marker: GMSMarker) {
-        guard let mapView else { return }
-        delegate?.mapView(mapView, didCloseInfoWindowOf: marker)
+        tell { $0.mapView($1, didCloseInfoWindowOf: marker) }
     }
 
     // MARK: Dragging (rule 13)
 
     func markerDragEnded(_ marker: GMSMarker) {
-        guard let mapView else { return }
-        delegate?.mapView(mapView, didEndDragging: marker)
+        tell { $0.mapView($1, didEndDragging: marker) }
     }
 
     /// A dragged marker follows the finger.

@@ -8,7 +8,7 @@ public final class GMSAddress: Sendable, CustomStringConvertible {
     public let coordinate: CLLocationCoordinate2D
     /// Street and house number, or the street's name.
     public let thoroughfare: String?
-    /// The city, town or municipality (decisions.md rule 27).
+    /// The city, town or municipality (docs/behaviour.md rule 27).
     public let locality: String?
     /// The district or neighbourhood.
     public let subLocality: String?
@@ -58,7 +58,7 @@ public final class GMSReverseGeocodeResponse: Sendable {
 /// The domain of geocoder errors.
 public let kGMSGeocoderErrorDomain = "OpenMaps.GMSGeocoder"
 
-/// Geocoder error codes (decisions.md rule 26).
+/// Geocoder error codes (docs/behaviour.md rule 26).
 public enum GMSGeocoderErrorCode: Int, Sendable {
     /// The coordinate is not valid (NaN, latitude beyond ±90, longitude beyond ±180).
     case invalidCoordinate = 1

@@ -10,6 +10,18 @@ protocol GestureHandler: AnyObject {
     var isEnabled: Bool { get }
 }
 
+/// A gesture that moves the camera, switched by the map's settings.
+@MainActor
+class CameraGestureHandler {
+    let camera: CameraController
+    let settings: GMSUISettings
+
+    init(camera: CameraController, settings: GMSUISettings) {
+        self.camera = camera
+        self.settings = settings
+    }
+}
+
 /// UIKit's gesture thresholds (rule 24).
 enum GestureThresholds {
     /// Movement under this many points is still a tap or long press.

@@ -4,15 +4,7 @@ import MapGeometry
 /// One-finger pans: the ground first touched stays under the finger; released while moving,
 /// the map flings on and slows down, as part of the gesture (rule 19).
 @MainActor
-final class PanHandler: GestureHandler {
-    private let camera: CameraController
-    private let settings: GMSUISettings
-
-    init(camera: CameraController, settings: GMSUISettings) {
-        self.camera = camera
-        self.settings = settings
-    }
-
+final class PanHandler: CameraGestureHandler, GestureHandler {
     var isEnabled: Bool { settings.scrollGestures }
 
     /// A finger moved past the slop: the pan takes the camera.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What an info window shows, in the order the delegate decides it (decisions.md rule 1).
+/// What an info window shows, in the order the delegate decides it (docs/behaviour.md rule 1).
 @MainActor
 public enum InfoWindowContent {
     /// The default bubble with a bold title and a grey snippet below it.

@@ -7,7 +7,7 @@ import MapDrawing
 @MainActor
 public enum InfoWindowRenderer {
     /// Renders content at a scale; nil when there is nothing to show (no title, no
-    /// snippet, no view: decisions.md rule 4) or the view has no area.
+    /// snippet, no view: docs/behaviour.md rule 4) or the view has no area.
     public static func render(
         _ content: InfoWindowContent, scale: CGFloat, style: InfoWindowStyle = .standard
     ) -> InfoWindowImage? {

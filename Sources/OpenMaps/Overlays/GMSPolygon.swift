@@ -17,10 +17,6 @@ open class GMSPolygon: GMSOverlay {
     /// Whether edges follow great circles.
     open var geodesic = false { didSet { changed() } }
 
-    public override init() {
-        super.init()
-    }
-
     public convenience init(path: GMSPath?) {
         self.init()
         self.path = path
@@ -29,11 +25,7 @@ open class GMSPolygon: GMSOverlay {
     open override func copy() -> Any {
         let copy = GMSPolygon(path: path)
         copyProperties(to: copy)
-        copy.holes = holes
-        copy.strokeWidth = strokeWidth
-        copy.strokeColor = strokeColor
-        copy.fillColor = fillColor
-        copy.geodesic = geodesic
+        (copy.holes, copy.strokeWidth, copy.strokeColor, copy.fillColor, copy.geodesic) = (holes, strokeWidth, strokeColor, fillColor, geodesic)
         return copy
     }
 }

@@ -16,10 +16,6 @@ open class GMSPolyline: GMSOverlay {
     /// Nil or empty draws the whole line in `strokeColor`.
     open var spans: [GMSStyleSpan]? { didSet { changed() } }
 
-    public override init() {
-        super.init()
-    }
-
     public convenience init(path: GMSPath?) {
         self.init()
         self.path = path
@@ -28,10 +24,7 @@ open class GMSPolyline: GMSOverlay {
     open override func copy() -> Any {
         let copy = GMSPolyline(path: path)
         copyProperties(to: copy)
-        copy.strokeWidth = strokeWidth
-        copy.strokeColor = strokeColor
-        copy.geodesic = geodesic
-        copy.spans = spans
+        (copy.strokeWidth, copy.strokeColor, copy.geodesic, copy.spans) = (strokeWidth, strokeColor, geodesic, spans)
         return copy
     }
 }

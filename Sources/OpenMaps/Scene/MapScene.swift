@@ -37,6 +37,8 @@ final class MapScene {
     private var tilesInFlight = false
     /// Whether `mapViewSnapshotReady` was reported for the current still picture.
     private var snapshotReported = false
+    /// Whether a frame in virtual time asked tile layers for tiles still in flight.
+    private(set) var isAwaitingLayerTiles = false
     /// Asks for a new frame.
     var invalidate: () -> Void = {} {
         didSet {
@@ -137,14 +139,11 @@ final class MapScene {
             events.tileRenderingStarted()
         }
         let basemapBusy = basemap.prepare(viewport, willRender: start)
-        // Tile layers: in real time their tiles arrive when they arrive; in virtual time the
-        // frame waits for them (bounded), so replays stay deterministic.
-        var (layersBusy, asked, arrived) = tileOverlays.request(viewport)
-        if layersBusy, asked, !basemap.tiles.rendersInBackground {
-            start()
-            arrived = tileOverlays.awaitTiles() || arrived
-            layersBusy = tileOverlays.isFetching
-        }
+        // Tile layers: their tiles arrive when they arrive. In virtual time a host that awaits
+        // tiles (`GMSMapViewHost.awaitTiles`) waits for a frame's new requests before the next
+        // frame and steps the tiles again at the same moment, so replays stay deterministic.
+        let (layersBusy, asked, arrived) = tileOverlays.request(viewport)
+        isAwaitingLayerTiles = layersBusy && asked && !basemap.tiles.rendersInBackground
         if arrived { invalidate() }
         let busy = basemapBusy || layersBusy
         if busy { start() }

@@ -80,17 +80,14 @@ final class TileOverlayLayer: MapLayer {
         }
     }
 
-    /// Waits (in real time, at most the layers' settle time) for the requests in flight;
-    /// virtual time does not move, so tiles arrive in the frame that asked for them. Returns
-    /// whether tiles arrived.
-    func awaitTiles() -> Bool {
-        let deadline = Date(timeIntervalSinceNow: layers.map(\.settleTimeout).max() ?? 0)
-        var arrived = false
-        for layer in layers {
-            layer.store.waitUntilSettled(before: deadline)
-            arrived = layer.store.takeArrivals() || arrived
+    /// Suspends (never blocking a thread) until the requests in flight are answered or the
+    /// layers' settle time passes in real time.
+    func awaitRequests() async {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(layers.map(\.settleTimeout).max() ?? 0)
+        while isFetching, clock.now < deadline {
+            do { try await Task.sleep(for: .milliseconds(1)) } catch { return }
         }
-        return arrived
     }
 
     /// Whether a layer's tile is still fading in.

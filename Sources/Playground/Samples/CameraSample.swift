@@ -5,8 +5,7 @@ final class CameraSample: UIViewController, GMSMapViewDelegate {
     private var markers: [GMSMarker] = []
 
     override func loadView() {
-        let mapView = GMSMapView(frame: .zero, camera: GMSCameraPosition.camera(withTarget: Helsinki.centre, zoom: 13))
-        mapView.delegate = self
+        let mapView = Helsinki.mapView(zoom: 13, delegate: self)
         mapView.setMinZoom(11, maxZoom: 18)
         mapView.padding = UIEdgeInsets(top: 40, left: 20, bottom: 40, right: 20)
         mapView.settings.compassButton = true

@@ -3,8 +3,7 @@ import OpenMaps
 /// Draggable markers: long press one, then move it; the delegate hears each step.
 final class DraggingSample: UIViewController, GMSMapViewDelegate {
     override func loadView() {
-        let mapView = GMSMapView(frame: .zero, camera: GMSCameraPosition.camera(withTarget: Helsinki.centre, zoom: 16))
-        mapView.delegate = self
+        let mapView = Helsinki.mapView(delegate: self)
         for place in Helsinki.places.prefix(3) {
             let marker = GMSMarker(position: place.coordinate)
             marker.title = place.name

@@ -12,8 +12,7 @@ final class GeocoderSample: UIViewController, GMSMapViewDelegate {
     static let maximumDropped = 50
 
     override func loadView() {
-        let mapView = GMSMapView(frame: .zero, camera: GMSCameraPosition.camera(withTarget: Helsinki.centre, zoom: 16))
-        mapView.delegate = self
+        let mapView = Helsinki.mapView(delegate: self)
         view = mapView
     }
 

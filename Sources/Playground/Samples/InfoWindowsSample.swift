@@ -4,8 +4,7 @@ import OpenMaps
 /// and CJK text, as the info windows guide describes them.
 final class InfoWindowsSample: UIViewController, GMSMapViewDelegate {
     override func loadView() {
-        let mapView = GMSMapView(frame: .zero, camera: GMSCameraPosition.camera(withTarget: Helsinki.centre, zoom: 16))
-        mapView.delegate = self
+        let mapView = Helsinki.mapView(delegate: self)
         let kinds: [(String, String?, String)] = [
             ("Default window", "Title and snippet in Google's frame", "default"),
             ("Contents view", "Your view inside the default frame", "contents"),

@@ -7,8 +7,7 @@ final class MarkerEventsSample: UIViewController, GMSMapViewDelegate {
     private var taps = 0
 
     override func loadView() {
-        let mapView = GMSMapView(frame: .zero, camera: GMSCameraPosition.camera(withTarget: Helsinki.centre, zoom: 16))
-        mapView.delegate = self
+        let mapView = Helsinki.mapView(delegate: self)
         let handled = GMSMarker(position: Helsinki.places[0].coordinate)
         handled.title = "Handled by the delegate"
         handled.userData = "handled"

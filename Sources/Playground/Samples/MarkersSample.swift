@@ -3,9 +3,7 @@ import OpenMaps
 /// Markers over Helsinki with one info window open: the playground's first page.
 final class MarkersSample: UIViewController, GMSMapViewDelegate {
     override func loadView() {
-        let camera = GMSCameraPosition.camera(withTarget: Helsinki.centre, zoom: 16)
-        let mapView = GMSMapView(frame: .zero, camera: camera)
-        mapView.delegate = self
+        let mapView = Helsinki.mapView(delegate: self)
         var first: GMSMarker?
         for place in Helsinki.places {
             let marker = GMSMarker(position: place.coordinate)

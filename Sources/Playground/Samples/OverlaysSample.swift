@@ -3,33 +3,20 @@ import OpenMaps
 /// Overlays: a tappable circle, a polygon with a hole, a polyline and a ground overlay.
 final class OverlaysSample: UIViewController, GMSMapViewDelegate {
     override func loadView() {
-        let mapView = GMSMapView(frame: .zero, camera: GMSCameraPosition.camera(withTarget: Helsinki.centre, zoom: 14.5))
-        mapView.delegate = self
+        let mapView = Helsinki.mapView(zoom: 14.5, delegate: self)
 
         let circle = GMSCircle(position: Helsinki.places[4].coordinate, radius: 250)
         circle.fillColor = UIColor(red: 0.9, green: 0.2, blue: 0.2, alpha: 0.25)
         circle.strokeColor = .red
         circle.strokeWidth = 2
-        circle.isTappable = true
-        circle.title = "circle"
-        circle.map = mapView
+        show(circle, titled: "circle", on: mapView)
 
-        let outer = GMSMutablePath()
-        for (lat, lng) in [(60.1745, 24.9250), (60.1745, 24.9350), (60.1680, 24.9350), (60.1680, 24.9250)] {
-            outer.add(CLLocationCoordinate2D(latitude: lat, longitude: lng))
-        }
-        let hole = GMSMutablePath()
-        for (lat, lng) in [(60.1725, 24.9280), (60.1725, 24.9320), (60.1700, 24.9320), (60.1700, 24.9280)] {
-            hole.add(CLLocationCoordinate2D(latitude: lat, longitude: lng))
-        }
-        let polygon = GMSPolygon(path: outer)
-        polygon.holes = [hole]
+        let polygon = GMSPolygon(path: path([(60.1745, 24.9250), (60.1745, 24.9350), (60.1680, 24.9350), (60.1680, 24.9250)]))
+        polygon.holes = [path([(60.1725, 24.9280), (60.1725, 24.9320), (60.1700, 24.9320), (60.1700, 24.9280)])]
         polygon.fillColor = UIColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 0.3)
         polygon.strokeColor = .blue
         polygon.strokeWidth = 2
-        polygon.isTappable = true
-        polygon.title = "polygon"
-        polygon.map = mapView
+        show(polygon, titled: "polygon", on: mapView)
 
         let route = GMSMutablePath()
         for place in Helsinki.places { route.add(place.coordinate) }
@@ -37,19 +24,29 @@ final class OverlaysSample: UIViewController, GMSMapViewDelegate {
         polyline.strokeWidth = 5
         polyline.strokeColor = UIColor(red: 0.1, green: 0.6, blue: 0.3, alpha: 0.9)
         polyline.geodesic = true
-        polyline.isTappable = true
-        polyline.title = "polyline"
-        polyline.map = mapView
+        show(polyline, titled: "polyline", on: mapView)
 
         let southWest = CLLocationCoordinate2D(latitude: 60.1640, longitude: 24.9380)
         let northEast = CLLocationCoordinate2D(latitude: 60.1665, longitude: 24.9460)
         let ground = GMSGroundOverlay(bounds: GMSCoordinateBounds(coordinate: southWest, coordinate: northEast), icon: OverlaysSample.groundImage())
         ground.opacity = 0.7
-        ground.isTappable = true
-        ground.title = "ground overlay"
-        ground.map = mapView
+        show(ground, titled: "ground overlay", on: mapView)
 
         view = mapView
+    }
+
+    /// Puts a tappable overlay with a title on the map.
+    private func show(_ overlay: GMSOverlay, titled title: String, on mapView: GMSMapView) {
+        overlay.isTappable = true
+        overlay.title = title
+        overlay.map = mapView
+    }
+
+    /// A path through (latitude, longitude) pairs.
+    private func path(_ points: [(Double, Double)]) -> GMSMutablePath {
+        let path = GMSMutablePath()
+        for (lat, lng) in points { path.add(CLLocationCoordinate2D(latitude: lat, longitude: lng)) }
+        return path
     }
 
     /// A small picture for the ground overlay, drawn with the views it is made of.

@@ -5,8 +5,7 @@ final class POIsSample: UIViewController, GMSMapViewDelegate {
     private let infoMarker = GMSMarker()
 
     override func loadView() {
-        let mapView = GMSMapView(frame: .zero, camera: GMSCameraPosition.camera(withTarget: Helsinki.centre, zoom: 17))
-        mapView.delegate = self
+        let mapView = Helsinki.mapView(zoom: 17, delegate: self)
         view = mapView
     }
 

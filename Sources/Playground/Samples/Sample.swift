@@ -75,7 +75,16 @@ public struct PlaygroundSample: Sendable {
 }
 
 /// Places in central Helsinki the samples use.
+@MainActor
 enum Helsinki {
+    /// A map over central Helsinki telling a delegate.
+    static func mapView(zoom: Float = 16, delegate: GMSMapViewDelegate) -> GMSMapView {
+        let mapView = GMSMapView(frame: .zero, camera: GMSCameraPosition.camera(withTarget: centre, zoom: zoom))
+        mapView.delegate = delegate
+        return mapView
+    }
+
+
     static let centre = CLLocationCoordinate2D(latitude: 60.1699, longitude: 24.9455)
     static let places: [(name: String, snippet: String, coordinate: CLLocationCoordinate2D)] = [
         ("Helsinki Cathedral", "Unioninkatu 29", CLLocationCoordinate2D(latitude: 60.1705, longitude: 24.9522)),

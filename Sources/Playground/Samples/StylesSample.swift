@@ -19,8 +19,7 @@ final class StylesSample: UIViewController, GMSMapViewDelegate {
     private var index = 0
 
     override func loadView() {
-        let mapView = GMSMapView(frame: .zero, camera: GMSCameraPosition.camera(withTarget: Helsinki.centre, zoom: 16))
-        mapView.delegate = self
+        let mapView = Helsinki.mapView(delegate: self)
         view = mapView
     }
 

@@ -49,7 +49,7 @@ public final class PlaygroundSession {
     private var pageClock = PageClock()
     /// Messages the connection has received and the loop has not yet handled.
     nonisolated let inbox = Inbox()
-    private var scale: Double = 1
+    private var scale: Double = 1 { didSet { host?.scale = scale } }
     private let clock = SystemClock()
     /// Frames in flight and writes under way, shared with the encoders and the connection.
     nonisolated let flow = OutgoingFlow()
@@ -178,7 +178,7 @@ public final class PlaygroundSession {
             let time = pageClock.time(ofPage: pointer.time, now: mapTime)
             deliver(input.touches(for: pointer, size: host.mapView.bounds.size, at: time))
         case .wheel(let x, let y, let delta, let pageTime):
-            guard let host else { return }
+            guard host != nil else { return }
             let time = pageClock.time(ofPage: pageTime, now: mapTime)
             deliver(input.touches(forWheelAt: CGPoint(x: x, y: y), delta: delta, at: time))
         case .ack(let frame):
@@ -250,7 +250,7 @@ public final class PlaygroundSession {
             return
         }
         controller.view.frame = CGRect(origin: .zero, size: size)
-        let host = GMSMapViewHost(mapView: mapView, size: size)
+        let host = GMSMapViewHost(mapView: mapView, size: size, scale: scale)
         host.rendersTilesInBackground = true
         // The sample's own delegate answers; a recorder in front logs each callback for the page.
         let recorder = ReplayLog(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MapReplay
 import Geocoding
 import MapGeometry
 
@@ -42,26 +43,9 @@ struct GeocodeCommand: AsyncParsableCommand {
 
 /// The geocode command's JSON, fields in a fixed order; absent values are null.
 enum JSON {
-    static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        let rounded = (value * 1e7).rounded() / 1e7
-        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int64(rounded)) : "\(rounded)"
-    }
+    static func number(_ value: Double) -> String { JSONLine.number(value, decimals: 7) }
 
-    static func string(_ value: String?) -> String {
-        guard let value else { return "null" }
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func string(_ value: String?) -> String { value.map(JSONLine.quote) ?? "null" }
 
     static func result(_ r: ReverseGeocodeResult) -> String {
         "{\"coordinate\":[\(number(r.coordinate.latitude)),\(number(r.coordinate.longitude))]"

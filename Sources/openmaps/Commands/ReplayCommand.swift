@@ -5,6 +5,17 @@ import OpenMaps
 
 /// Loads a scenario file, or exits with status 2 and a clear message.
 enum ScenarioFile {
+    /// The scenario at `path`; a file that cannot be read or run exits with status 2.
+    static func loadOrExit(_ path: String) -> Scenario {
+        do {
+            return try load(path)
+        } catch let failure as ScenarioFailure {
+            failure.exit()
+        } catch {
+            ScenarioFailure(message: "\(path): \(error)").exit()
+        }
+    }
+
     static func load(_ path: String) throws -> Scenario {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ScenarioFailure(message: "cannot read scenario file \(path)")
@@ -28,6 +39,19 @@ struct ScenarioFailure: Error, CustomStringConvertible {
     }
 }
 
+/// The scenario a command runs.
+struct ScenarioArgument: ParsableArguments {
+    @Argument(help: "The scenario file (see docs/replay.md).")
+    var path: String
+
+    /// Its map, set up on a screen of `scale`; a file that cannot be read or run exits with
+    /// status 2.
+    @MainActor
+    func runner(scale: CGFloat = UIScreen.standardScale) -> ScenarioRunner {
+        ScenarioRunner(scenario: ScenarioFile.loadOrExit(path), scale: scale)
+    }
+}
+
 /// `openmaps replay SCENARIO.json`: runs a scenario and prints each delegate callback as a
 /// JSON line, then an `end` line with the final state.
 struct ReplayCommand: AsyncParsableCommand {
@@ -36,19 +60,11 @@ struct ReplayCommand: AsyncParsableCommand {
         abstract: "Run a scenario in virtual time and print the delegate callbacks as JSON Lines."
     )
 
-    @Argument(help: "The scenario file (see shared/spec/replay.md).")
-    var scenario: String
+    @OptionGroup var scenario: ScenarioArgument
 
     @MainActor
     func run() async throws {
-        let parsed: Scenario
-        do {
-            parsed = try ScenarioFile.load(scenario)
-        } catch let failure as ScenarioFailure {
-            failure.exit()
-        }
-        let runner = ScenarioRunner(scenario: parsed)
-        print(runner.run().joined(separator: "\n"))
+        print(await scenario.runner().run().joined(separator: "\n"))
     }
 }
 
@@ -60,8 +76,7 @@ struct RenderCommand: AsyncParsableCommand {
         abstract: "Run a scenario in virtual time and write its last frame as a PNG."
     )
 
-    @Argument(help: "The scenario file (see shared/spec/replay.md).")
-    var scenario: String
+    @OptionGroup var scenario: ScenarioArgument
 
     @Option(name: .shortAndLong, help: "Where to write the PNG.")
     var output: String
@@ -74,14 +89,8 @@ struct RenderCommand: AsyncParsableCommand {
         guard scale.isFinite, scale > 0, scale <= 4 else {
             ScenarioFailure(message: "--scale must be greater than 0 and at most 4").exit()
         }
-        let parsed: Scenario
-        do {
-            parsed = try ScenarioFile.load(scenario)
-        } catch let failure as ScenarioFailure {
-            failure.exit()
-        }
-        let runner = ScenarioRunner(scenario: parsed, scale: scale)
-        _ = runner.run()
+        let runner = scenario.runner(scale: scale)
+        _ = await runner.run()
         let data = try runner.renderFrame(scale: scale).pngData(compressionLevel: 6)
         let url = URL(fileURLWithPath: output)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

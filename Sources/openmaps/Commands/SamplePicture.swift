@@ -11,11 +11,14 @@ struct SamplePicture {
     let scale: Double
 
     func render() -> Bitmap {
-        UIScreen.main.scale = scale
+        UIScreen.withScale(scale) { draw() }
+    }
+
+    private func draw() -> Bitmap {
         let mapView = GMSMapView(
             frame: CGRect(origin: .zero, size: size),
             camera: GMSCameraPosition(latitude: 60.1690, longitude: 24.9460, zoom: 15.6))
-        let host = GMSMapViewHost(mapView: mapView)
+        let host = GMSMapViewHost(mapView: mapView, scale: scale)
         let places: [(String, String?, CLLocationCoordinate2D, UIColor?)] = [
             ("Stockmann", "Aleksanterinkatu 52", .init(latitude: 60.1687, longitude: 24.9420), nil),
             ("Helsinki Cathedral", "Unioninkatu 29 · built 1830-1852", .init(latitude: 60.1705, longitude: 24.9522), nil),

@@ -22,7 +22,6 @@ struct BasemapEngineTests {
     }
 
     private func helsinki() -> (GMSMapView, GMSMapViewHost, Recorder) {
-        UIScreen.main.scale = 2  // every test uses 2: the scale is process-wide
         let map = GMSMapView(
             frame: CGRect(x: 0, y: 0, width: 640, height: 400), camera: GMSCameraPosition(latitude: 60.1687, longitude: 24.9445, zoom: 16))
         map.settings.zoomGestures = false
@@ -111,7 +110,6 @@ struct BasemapEngineTests {
     }
 
     @Test func helsinkiFrameGolden() {
-        UIScreen.main.scale = 2
         let map = GMSMapView(
             frame: CGRect(x: 0, y: 0, width: 400, height: 300), camera: GMSCameraPosition(latitude: 60.1687, longitude: 24.9470, zoom: 15.6))
         let host = GMSMapViewHost(mapView: map)

@@ -2,7 +2,7 @@ import Foundation
 import OpenMaps
 import Testing
 
-/// decisions.md rules 15-18 and 21-25: the camera and gesture timing.
+/// docs/behaviour.md rules 15-18 and 21-25: the camera and gesture timing.
 @MainActor
 @Suite("Camera and gesture rules")
 struct CameraRuleTests {

@@ -3,7 +3,7 @@ import OpenMapsTesting
 import OpenMaps
 import Testing
 
-/// decisions.md rules 5, 14 and 18 for the on-map controls.
+/// docs/behaviour.md rules 5, 14 and 18 for the on-map controls.
 @MainActor
 @Suite("On-map controls")
 struct ControlTests {
@@ -73,7 +73,6 @@ struct ControlTests {
     }
 
     @Test func controlsAndTiltGolden() {
-        UIScreen.main.scale = 2
         let map = GMSMapView(
             frame: CGRect(x: 0, y: 0, width: 390, height: 420),
             camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 16, bearing: 45, viewingAngle: 60))

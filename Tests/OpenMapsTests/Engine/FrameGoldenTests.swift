@@ -7,7 +7,6 @@ import Testing
 @Suite("Frame goldens")
 struct FrameGoldenTests {
     @Test func markersWindowAndDotUnderBearing() {
-        UIScreen.main.scale = 2
         let map = GMSMapView(
             frame: CGRect(x: 0, y: 0, width: 390, height: 300),
             camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 14, bearing: 30, viewingAngle: 0))

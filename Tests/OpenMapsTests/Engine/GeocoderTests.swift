@@ -2,7 +2,7 @@ import Foundation
 import OpenMaps
 import Testing
 
-/// decisions.md rules 26 and 27 through `GMSGeocoder`.
+/// docs/behaviour.md rules 26 and 27 through `GMSGeocoder`.
 @MainActor
 @Suite("GMSGeocoder")
 struct GeocoderTests {

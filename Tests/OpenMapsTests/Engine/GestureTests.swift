@@ -2,7 +2,7 @@ import Foundation
 import OpenMaps
 import Testing
 
-/// decisions.md rules 13 and 15-21 for continuous gestures, and the settings that switch
+/// docs/behaviour.md rules 13 and 15-21 for continuous gestures, and the settings that switch
 /// them off.
 @MainActor
 @Suite("Gestures")

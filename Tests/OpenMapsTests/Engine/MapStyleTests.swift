@@ -26,7 +26,6 @@ struct MapStyleTests {
     static let noPOIs = #"[{"featureType": "poi", "stylers": [{"visibility": "off"}]}]"#
 
     private func helsinki(style: String?) throws -> (GMSMapView, GMSMapViewHost) {
-        UIScreen.main.scale = 2
         let map = GMSMapView(
             frame: CGRect(x: 0, y: 0, width: 400, height: 300), camera: GMSCameraPosition(latitude: 60.1687, longitude: 24.9470, zoom: 15.6))
         map.settings.zoomGestures = false

@@ -3,7 +3,7 @@ import OpenMapsTesting
 import OpenMaps
 import Testing
 
-/// decisions.md rule 6 and the shapes: circles, polylines, polygons, ground overlays.
+/// docs/behaviour.md rule 6 and the shapes: circles, polylines, polygons, ground overlays.
 @MainActor
 @Suite("Overlays")
 struct OverlayTests {
@@ -191,7 +191,6 @@ struct OverlayTests {
     // MARK: Goldens (bearing, tilt and the antimeridian)
 
     private func golden(_ name: String, camera: GMSCameraPosition, _ build: (GMSMapView) -> Void) {
-        UIScreen.main.scale = 2
         let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 320, height: 240), camera: camera)
         build(map)
         let host = GMSMapViewHost(mapView: map)

@@ -2,7 +2,7 @@ import Foundation
 import OpenMaps
 import Testing
 
-/// decisions.md rules 1-13: taps, selection and info windows.
+/// docs/behaviour.md rules 1-13: taps, selection and info windows.
 @MainActor
 @Suite("Selection and info window rules")
 struct SelectionRuleTests {

@@ -22,3 +22,50 @@ struct WindowScaleTests {
         #expect(mapView.selectedMarker === marker)
     }
 }
+
+/// The render scale belongs to the hosted window's screen (``GMSMapViewHost/scale``), never to
+/// the process.
+@MainActor
+@Suite("The host's screen scale")
+struct HostScaleTests {
+    /// Records the scale of an image the app makes inside a delegate callback.
+    private final class ScaleProbe: GMSMapViewDelegate {
+        var scales: [CGFloat] = []
+        func mapView(_ mapView: GMSMapView, didTapAt coordinate: CLLocationCoordinate2D) {
+            scales.append(UIGraphicsImageRenderer(size: CGSize(width: 4, height: 4)).image { _ in }.scale)
+            scales.append(UIScreen.main.scale)
+        }
+    }
+
+    private func tappedMap(scale: CGFloat) -> (GMSMapViewHost, ScaleProbe) {
+        let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 200, height: 200), camera: .camera(withLatitude: 0, longitude: 0, zoom: 4))
+        mapView.mapType = .none
+        mapView.settings.zoomGestures = false  // taps report at once
+        let probe = ScaleProbe()
+        mapView.delegate = probe
+        let host = GMSMapViewHost(mapView: mapView, scale: scale)
+        host.send(MapTouch(id: 1, phase: .began, location: CGPoint(x: 100, y: 100), timestamp: 0.1))
+        host.send(MapTouch(id: 1, phase: .ended, location: CGPoint(x: 100, y: 100), timestamp: 0.15))
+        host.advance(by: 0.1)
+        return (host, probe)
+    }
+
+    @Test func hostsAtDifferentScalesRunSideBySideAndTheProcessScaleNeverChanges() {
+        let (_, three) = tappedMap(scale: 3)
+        let (_, one) = tappedMap(scale: 1)
+        #expect(three.scales == [3, 3])
+        #expect(one.scales == [1, 1])
+        #expect(UIScreen.main.scale == UIScreen.standardScale)
+    }
+
+    @Test func anUnusableHostScaleIsIgnored() {
+        let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 10, height: 10), camera: .camera(withLatitude: 0, longitude: 0, zoom: 4))
+        let host = GMSMapViewHost(mapView: mapView, scale: .nan)
+        #expect(host.scale == UIScreen.standardScale)
+        host.scale = 3
+        host.scale = 0
+        host.scale = UIScreen.maximumScale + 1
+        #expect(host.scale == 3)
+        #expect(host.renderFrame().width == 30)
+    }
+}

@@ -35,9 +35,9 @@ private final class LayerHarness {
         return layer
     }
 
-    /// Runs until idle and takes a frame at scale 1; the centre pixel.
-    func centre() -> Color? {
-        host.runUntilIdle()
+    /// Runs until idle, awaiting the tiles, and takes a frame at scale 1; the centre pixel.
+    func centre() async -> Color? {
+        await host.runUntilIdleAwaitingTiles()
         return host.renderFrame(scale: 1).color(x: 128, y: 128)
     }
 }
@@ -50,7 +50,6 @@ private func near(_ color: Color?, _ red: Double, _ green: Double, _ blue: Doubl
 @MainActor
 @Suite("Tile layers", .serialized)
 struct TileLayerTests {
-    init() { UIScreen.main.scale = 2 }
 
     @Test("URL tile layer draws tiles fetched from the server, between the tile callbacks")
     func urlTileLayerDrawsTilesFromServer() async throws {
@@ -58,7 +57,7 @@ struct TileLayerTests {
         defer { server.stop() }
         let map = LayerHarness()
         _ = map.layer(server, "ok/ff0000")
-        #expect(near(map.centre(), 1, 0, 0))
+        #expect(near(await map.centre(), 1, 0, 0))
         #expect(server.stats.count("ok") > 0)
         #expect(map.events.events.first == "start")
         #expect(map.events.events.contains("finish"))
@@ -71,9 +70,9 @@ struct TileLayerTests {
         defer { server.stop() }
         let map = LayerHarness()
         let layer = map.layer(server, "ok/000000") { $0.opacity = 0.5 }
-        let half = try #require(map.centre())
+        let half = try #require(await map.centre())
         layer.opacity = 0
-        let none = try #require(map.centre())
+        let none = try #require(await map.centre())
         #expect(abs(half.red - none.red / 2) < 0.03)
         #expect(none.red > 0.5)
     }
@@ -85,9 +84,9 @@ struct TileLayerTests {
         let map = LayerHarness()
         let red = map.layer(server, "ok/ff0000") { $0.zIndex = 2 }
         _ = map.layer(server, "ok/0000ff") { $0.zIndex = 1 }
-        #expect(near(map.centre(), 1, 0, 0))
+        #expect(near(await map.centre(), 1, 0, 0))
         red.zIndex = 0
-        #expect(near(map.centre(), 0, 0, 1))
+        #expect(near(await map.centre(), 0, 0, 1))
     }
 
     @Test("fadeIn fades new tiles in over a quarter second; without it they show at once")
@@ -97,17 +96,17 @@ struct TileLayerTests {
         let map = LayerHarness()
         let plain = map.host.renderFrame(scale: 1).color(x: 128, y: 128)
         let layer = map.layer(server, "ok/000000") { $0.fadeIn = true }
-        map.host.advance(by: 1.0 / 60)
+        await map.host.advanceAwaitingTiles(to: map.host.time + 1.0 / 60)
         let first = map.host.renderFrame(scale: 1).color(x: 128, y: 128)
         #expect(first == plain)
-        map.host.advance(by: 0.1)
+        await map.host.advanceAwaitingTiles(to: map.host.time + 0.1)
         let halfway = try #require(map.host.renderFrame(scale: 1).color(x: 128, y: 128))
         #expect(halfway.red > 0.1 && halfway.red < (plain?.red ?? 1) - 0.1)
-        map.host.advance(by: 0.2)
+        await map.host.advanceAwaitingTiles(to: map.host.time + 0.2)
         #expect(near(map.host.renderFrame(scale: 1).color(x: 128, y: 128), 0, 0, 0))
         layer.fadeIn = false
         layer.clearTileCache()
-        map.host.advance(by: 1.0 / 60)
+        await map.host.advanceAwaitingTiles(to: map.host.time + 1.0 / 60)
         #expect(near(map.host.renderFrame(scale: 1).color(x: 128, y: 128), 0, 0, 0))
     }
 
@@ -117,13 +116,13 @@ struct TileLayerTests {
         defer { server.stop() }
         let map = LayerHarness()
         let layer = map.layer(server, "fail") { $0.retries = 2 }
-        let plain = map.centre()
+        let plain = await map.centre()
         let tiles = layer.cachedTileCount
         #expect(tiles > 0)
         #expect(server.stats.count("fail") == tiles * 3)
         #expect(map.events.events.contains("finish"))
         // Blank tiles are not asked again while they stay cached.
-        map.host.advance(by: 1)
+        await map.host.advanceAwaitingTiles(to: map.host.time + 1)
         #expect(server.stats.count("fail") == tiles * 3)
         #expect(plain == map.mapView.flatMapOpacityFree(map.host))
     }
@@ -134,7 +133,7 @@ struct TileLayerTests {
         defer { server.stop() }
         let map = LayerHarness()
         let layer = map.layer(server, "flaky") { $0.retries = 1 }
-        #expect(near(map.centre(), 0, 0, 1))
+        #expect(near(await map.centre(), 0, 0, 1))
         #expect(server.stats.count("flaky") == layer.cachedTileCount * 2)
     }
 
@@ -148,7 +147,7 @@ struct TileLayerTests {
             $0.retries = 0
         }
         let started = Date()
-        #expect(map.host.runUntilIdle())
+        #expect(await map.host.runUntilIdleAwaitingTiles())
         #expect(Date().timeIntervalSince(started) < 5)
         #expect(map.events.events.contains("finish"))
         #expect(map.events.events.last == "ready")
@@ -159,12 +158,12 @@ struct TileLayerTests {
         let server = try await LocalTileServer.start()
         defer { server.stop() }
         let map = LayerHarness()
-        let plain = map.centre()
+        let plain = await map.centre()
         let garbage = map.layer(server, "garbage")
-        #expect(map.centre() == plain)
+        #expect(await map.centre() == plain)
         garbage.map = nil
         _ = map.layer(server, "missing")
-        #expect(map.centre() == plain)
+        #expect(await map.centre() == plain)
         #expect(server.stats.count("garbage") > 0 && server.stats.count("missing") > 0)
     }
 
@@ -174,12 +173,12 @@ struct TileLayerTests {
         defer { server.stop() }
         let map = LayerHarness()
         let layer = map.layer(server, "ok/ff0000")
-        _ = map.centre()
+        _ = await map.centre()
         let first = server.stats.count("ok")
-        _ = map.centre()
+        _ = await map.centre()
         #expect(server.stats.count("ok") == first)
         layer.clearTileCache()
-        _ = map.centre()
+        _ = await map.centre()
         #expect(server.stats.count("ok") == first * 2)
     }
 
@@ -190,7 +189,7 @@ struct TileLayerTests {
         let map = LayerHarness()
         map.mapView.frame = CGRect(x: 0, y: 0, width: 1024, height: 768)
         _ = map.layer(server, "ok/ff0000") { $0.maximumConcurrentFetches = 3 }
-        _ = map.centre()
+        _ = await map.centre()
         #expect(server.stats.count("ok") >= 12)
         #expect(server.stats.mostAtOnce >= 2)
         #expect(server.stats.mostAtOnce <= 3)
@@ -206,26 +205,47 @@ struct TileLayerTests {
         map.mapView.camera = GMSCameraPosition(latitude: 48, longitude: 10, zoom: 7)
         for step in 0..<24 {
             map.mapView.camera = GMSCameraPosition(latitude: 48, longitude: 10 + Double(step) * 6, zoom: 7)
-            map.host.runUntilIdle()
-            // On a busy machine the bounded waits of virtual time may end first: wait for the fetches.
-            let deadline = Date().addingTimeInterval(5)
-            while map.host.hasTilesInFlight, Date() < deadline {
-                try await Task.sleep(for: .milliseconds(20))
-                map.host.runUntilIdle()
-            }
+            await map.host.runUntilIdleAwaitingTiles()
         }
         #expect(layer.cachedTileCount <= GMSTileLayer.cacheLimit)
         #expect(server.stats.count("ok") > GMSTileLayer.cacheLimit)
     }
 
     @Test("A sync tile layer's tiles are made off the main actor and drawn")
-    func syncTileLayerDraws() {
+    func syncTileLayerDraws() async {
         let map = LayerHarness()
         let layer = GreenTiles()
         layer.tileSize = 512
         layer.fadeIn = false
         layer.map = map.mapView
-        #expect(near(map.centre(), 0, 1, 0))
+        #expect(near(await map.centre(), 0, 1, 0))
+        #expect(map.events.events.last == "ready")
+    }
+}
+
+@MainActor
+@Suite("Tile layers without waiting", .serialized)
+struct TileLayerNoWaitTests {
+    @Test("The main actor never blocks on tile layers: frames run on while fetches are out, and the tiles show when they arrive")
+    func tileLayerFetchesNeverBlockTheMainActor() async throws {
+        let server = try await LocalTileServer.start(delay: .milliseconds(300))
+        defer { server.stop() }
+        let map = LayerHarness()
+        let plain = map.host.renderFrame(scale: 1).color(x: 128, y: 128)
+        _ = map.layer(server, "ok/ff0000")
+        let started = ContinuousClock.now
+        map.host.advance(by: 1)
+        #expect(ContinuousClock.now - started < .milliseconds(250), "60 frames ran without waiting for the server")
+        #expect(map.host.hasTilesInFlight)
+        #expect(!map.host.isIdle)
+        #expect(map.host.renderFrame(scale: 1).color(x: 128, y: 128) == plain)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while map.host.hasTilesInFlight, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+            map.host.advance(by: 1.0 / 60)
+        }
+        map.host.runUntilIdle()
+        #expect(near(map.host.renderFrame(scale: 1).color(x: 128, y: 128), 1, 0, 0))
         #expect(map.events.events.last == "ready")
     }
 }
