@@ -17,12 +17,14 @@ PORT ?= 8080
 run: build
 	$$($(SWIFT) build -c release --show-bin-path)/openmaps serve --host $(HOST) --port $(PORT)
 
-test: setup
+# Every test, after the docs build without a warning.
+test: setup docs
 	$(SWIFT) test
 
 # The OpenMaps DocC catalog (getting started, hosting a map, replays, the basemap) as a static
 # site in $(OUT)/docs; any DocC warning fails it.
 docs: setup
+	mkdir -p $(OUT)
 	$(SWIFT) package --allow-writing-to-directory $(OUT)/docs generate-documentation --target OpenMaps \
 		--output-path $(OUT)/docs --transform-for-static-hosting --warnings-as-errors
 
