@@ -77,7 +77,9 @@ let package = Package(
             ]
         ),
         .target(name: "OpenMapsTesting", dependencies: ["OpenMaps", "MapDrawing"]),
-        .target(name: "MapReplay", dependencies: ["OpenMaps", "OpenMapsTesting", "MapDrawing"]),
+        .target(
+            name: "MapReplay",
+            dependencies: ["OpenMaps", "OpenMapsTesting", "MapDrawing", "Basemap", .product(name: "Logging", package: "swift-log")]),
         // The playground: maps in sessions served to a browser (the page is its screen and touch surface).
         .target(
             name: "Playground",

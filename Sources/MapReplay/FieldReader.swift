@@ -48,6 +48,21 @@ struct FieldReader {
         return n
     }
 
+    /// A step's duration in seconds: above zero and at most
+    /// ``ScenarioLimits/maximumStepSeconds``; `default` when absent.
+    func duration(_ key: String, default value: Double) throws -> Double {
+        try optionalDuration(key) ?? value
+    }
+
+    func optionalDuration(_ key: String) throws -> Double? {
+        guard has(key) else { return nil }
+        let seconds = try positive(key)
+        guard seconds <= ScenarioLimits.maximumStepSeconds else {
+            throw fail("\(path).\(key) must be at most \(Int(ScenarioLimits.maximumStepSeconds)) seconds")
+        }
+        return seconds
+    }
+
     func string(_ key: String) throws -> String {
         let value = try value(key)
         guard case .string(let s) = value else { throw fail("\(path).\(key) must be a string, not \(value.typeName)") }
@@ -95,7 +110,8 @@ struct FieldReader {
     func size(_ key: String) throws -> CGSize {
         let values = try numbers(key, count: 2)
         guard values[0] > 0, values[1] > 0 else { throw fail("\(path).\(key) must be positive") }
-        guard values[0] <= 10_000, values[1] <= 10_000 else { throw fail("\(path).\(key) is larger than 10000 points") }
+        let most = ScenarioLimits.maximumSide
+        guard values[0] <= most, values[1] <= most else { throw fail("\(path).\(key) is larger than \(Int(most)) points") }
         return CGSize(width: values[0], height: values[1])
     }
 }

@@ -74,6 +74,8 @@ package struct JSONLine {
     package static func number(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "null" }
         let factor = pow(10, Double(decimals))
+        // Past 1e15 there are no decimals to round (and scaling could overflow).
+        guard abs(value) < 1e15 else { return "\(value)" }
         var rounded = (value * factor).rounded() / factor
         if rounded == 0 { rounded = 0 }  // no "-0"
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }

@@ -105,6 +105,37 @@ public struct Scenario {
         case minMaxZoom(Float, Float)
         case mapStyle(String)
         case mapType(GMSMapViewType)
+
+        /// The virtual time the step's own touches or waiting span (not what it sets going).
+        var virtualSeconds: Double {
+            switch self {
+            case .tap, .twoFingerTap: return 0.05
+            case .doubleTap: return 0.2
+            case .longPress: return 0.7
+            case .drag(_, _, let duration): return 0.8 + duration
+            case .pan(_, _, let duration, _), .pinch(_, _, let duration), .rotate(_, _, let duration), .tilt(_, _, let duration):
+                return duration + 0.1
+            case .touches(let touches): return touches.map(\.t).max() ?? 0
+            case .wait(let seconds): return seconds
+            case .select, .set, .addMarker, .addOverlay, .animate, .move, .update, .clear, .settings, .padding, .minMaxZoom,
+                .mapStyle, .mapType:
+                return 0
+            }
+        }
+    }
+
+    /// The size in pixels of the map's frame at a scale; refused past the largest render
+    /// (``Bitmap/maximumDimension`` a side, ``Bitmap/maximumPixels`` in all).
+    public func renderSize(scale: Double) throws -> (width: Int, height: Int) {
+        guard let pixels = Bitmap.pixelSize(pointWidth: size.width, pointHeight: size.height, scale: scale),
+            Bitmap.canHold(width: pixels.width, height: pixels.height)
+        else {
+            throw ScenarioError(
+                "map.size \(JSONLine.number(size.width, decimals: 3)) x \(JSONLine.number(size.height, decimals: 3)) points at scale "
+                    + "\(JSONLine.number(scale, decimals: 3)) is past the largest render size: \(Bitmap.maximumDimension) pixels a side, "
+                    + "\(Bitmap.maximumPixels) pixels in all")
+        }
+        return pixels
     }
 
     var size: CGSize

@@ -1,3 +1,4 @@
+import Basemap
 import Foundation
 import MapDrawing
 import OpenMaps
@@ -32,16 +33,32 @@ extension Scenario {
         if map.has("myLocation") { myLocation = try Scenario.coordinate(try map.value("myLocation"), "map.myLocation", step: nil) }
         if map.has("mapType") { mapType = try Scenario.mapType(try map.string("mapType"), step: nil) }
         if map.has("mapStyle") { mapStyle = try Scenario.style(try map.value("mapStyle"), step: nil) }
-        if map.has("mbtiles") { mbtiles = try map.string("mbtiles") }
+        if map.has("mbtiles") {
+            let path = try map.string("mbtiles")
+            do {
+                _ = try MBTilesReader(path: path)
+            } catch {
+                throw ScenarioError("map.mbtiles: \(error)")
+            }
+            mbtiles = path
+        }
         if map.has("tileLayers") {
-            for (index, value) in try map.array("tileLayers").enumerated() {
+            let layers = try map.array("tileLayers")
+            guard layers.count <= ScenarioLimits.maximumTileLayers else {
+                throw ScenarioError("scenario.map.tileLayers has more than \(ScenarioLimits.maximumTileLayers) layers")
+            }
+            for (index, value) in layers.enumerated() {
                 tileLayers.append(try Scenario.tileLayer(value, path: "scenario.map.tileLayers[\(index)]"))
             }
         }
         if top.has("delegate") { delegate = try Scenario.delegate(try top.object("delegate")) }
         var ids = Set<String>()
         if top.has("markers") {
-            for (index, value) in try top.array("markers").enumerated() {
+            let items = try top.array("markers")
+            guard items.count <= ScenarioLimits.maximumMarkers else {
+                throw ScenarioError("markers has more than \(ScenarioLimits.maximumMarkers) markers")
+            }
+            for (index, value) in items.enumerated() {
                 let marker = try Scenario.marker(value, path: "markers[\(index)]", step: nil)
                 guard ids.insert(marker.id).inserted else { throw ScenarioError("markers[\(index)]: duplicate id \"\(marker.id)\"") }
                 markers.append(marker)
@@ -49,14 +66,34 @@ extension Scenario {
         }
         var overlayIDs = Set<String>()
         if top.has("overlays") {
-            for (index, value) in try top.array("overlays").enumerated() {
+            let items = try top.array("overlays")
+            guard items.count <= ScenarioLimits.maximumMarkers else {
+                throw ScenarioError("overlays has more than \(ScenarioLimits.maximumMarkers) overlays")
+            }
+            for (index, value) in items.enumerated() {
                 let overlay = try Scenario.overlay(value, path: "overlays[\(index)]", step: nil)
                 guard overlayIDs.insert(overlay.id).inserted else { throw ScenarioError("overlays[\(index)]: duplicate id \"\(overlay.id)\"") }
                 overlays.append(overlay)
             }
         }
-        for (index, value) in try top.array("steps").enumerated() {
-            steps.append(try Scenario.step(value, index: index, ids: &ids))
+        let items = try top.array("steps")
+        guard items.count <= ScenarioLimits.maximumSteps else {
+            throw ScenarioError("steps has more than \(ScenarioLimits.maximumSteps) steps")
+        }
+        var seconds = 0.0
+        var added = markers.count + overlays.count
+        for (index, value) in items.enumerated() {
+            let step = try Scenario.step(value, index: index, ids: &ids)
+            seconds += step.virtualSeconds
+            guard seconds <= ScenarioLimits.maximumScenarioSeconds else {
+                throw ScenarioError(
+                    step: index, "the steps run longer than \(Int(ScenarioLimits.maximumScenarioSeconds)) seconds of virtual time in all")
+            }
+            if case .addMarker = step { added += 1 } else if case .addOverlay = step { added += 1 }
+            guard added <= 2 * ScenarioLimits.maximumMarkers else {
+                throw ScenarioError(step: index, "the scenario adds more than \(2 * ScenarioLimits.maximumMarkers) markers and overlays")
+            }
+            steps.append(step)
         }
     }
 
@@ -65,7 +102,11 @@ extension Scenario {
     static func tileLayer(_ value: JSONValue, path: String) throws -> TileLayerSpec {
         let reader = try FieldReader(value, path: path)
         try reader.only(["urlTemplate", "zIndex", "opacity", "tileSize", "fadeIn"])
-        var spec = TileLayerSpec(urlTemplate: try reader.string("urlTemplate"))
+        let template = try reader.string("urlTemplate")
+        guard template.utf8.count <= ScenarioLimits.maximumURLTemplateBytes else {
+            throw reader.fail("\(path).urlTemplate is longer than \(ScenarioLimits.maximumURLTemplateBytes) bytes")
+        }
+        var spec = TileLayerSpec(urlTemplate: template)
         guard let sample = spec.url(x: 0, y: 0, zoom: 0), ["http", "https"].contains(sample.scheme?.lowercased() ?? ""),
             ["{z}", "{x}", "{y}"].allSatisfy(spec.urlTemplate.contains)
         else {
@@ -207,7 +248,7 @@ extension Scenario {
 
     static func coordinates(_ value: JSONValue, _ what: String, step: Int?) throws -> [CLLocationCoordinate2D] {
         guard case .array(let items) = value else { throw ScenarioError(step: step, "\(what) must be an array of [latitude, longitude]") }
-        guard items.count <= 100_000 else { throw ScenarioError(step: step, "\(what) has too many points") }
+        guard items.count <= ScenarioLimits.maximumItems else { throw ScenarioError(step: step, "\(what) has more than \(ScenarioLimits.maximumItems) points") }
         return try items.enumerated().map { try coordinate($0.element, "\(what)[\($0.offset)]", step: step) }
     }
 
@@ -294,39 +335,42 @@ extension Scenario {
             try r.only(["from", "to", "duration", "fling"])
             return .pan(
                 from: try point(try r.value("from"), "pan.from", step: index), to: try point(try r.value("to"), "pan.to", step: index),
-                duration: try r.has("duration") ? r.positive("duration") : 0.3, fling: try r.optionalBool("fling") ?? false)
+                duration: try r.duration("duration", default: 0.3), fling: try r.optionalBool("fling") ?? false)
         case "pinch":
             let r = try reader()
             try r.only(["center", "scale", "duration"])
             return .pinch(
                 center: try point(try r.value("center"), "pinch.center", step: index), scale: try r.positive("scale"),
-                duration: try r.has("duration") ? r.positive("duration") : 0.3)
+                duration: try r.duration("duration", default: 0.3))
         case "rotate":
             let r = try reader()
             try r.only(["center", "degrees", "duration"])
             return .rotate(
                 center: try point(try r.value("center"), "rotate.center", step: index), degrees: try r.number("degrees"),
-                duration: try r.has("duration") ? r.positive("duration") : 0.3)
+                duration: try r.duration("duration", default: 0.3))
         case "tilt":
             let r = try reader()
             try r.only(["center", "degrees", "duration"])
             return .tilt(
                 center: try r.has("center") ? point(try r.value("center"), "tilt.center", step: index) : nil,
-                degrees: try r.number("degrees"), duration: try r.has("duration") ? r.positive("duration") : 0.3)
+                degrees: try r.number("degrees"), duration: try r.duration("duration", default: 0.3))
         case "drag":
             let r = try reader()
             try r.only(["marker", "to", "duration"])
             let id = try r.string("marker")
             guard ids.contains(id) else { throw r.fail("no marker \"\(id)\"") }
-            return .drag(marker: id, to: try point(try r.value("to"), "drag.to", step: index), duration: try r.has("duration") ? r.positive("duration") : 0.5)
+            return .drag(marker: id, to: try point(try r.value("to"), "drag.to", step: index), duration: try r.duration("duration", default: 0.5))
         case "touches":
             guard case .array(let items) = body else { throw ScenarioError(step: index, "touches must be an array") }
-            guard items.count <= 100_000 else { throw ScenarioError(step: index, "too many touches") }
+            guard items.count <= ScenarioLimits.maximumItems else { throw ScenarioError(step: index, "touches has more than \(ScenarioLimits.maximumItems) touches") }
             return .touches(try items.enumerated().map { offset, item in
                 let r = try FieldReader(item, path: "touches[\(offset)]", step: index)
                 try r.only(["t", "id", "phase", "x", "y"])
                 let t = try r.number("t")
                 guard t >= 0 else { throw r.fail("touches[\(offset)].t must not be negative") }
+                guard t <= ScenarioLimits.maximumStepSeconds else {
+                    throw r.fail("touches[\(offset)].t must be at most \(Int(ScenarioLimits.maximumStepSeconds)) seconds (the longest step)")
+                }
                 let id = try r.number("id")
                 guard id == id.rounded(), abs(id) < 1e9 else { throw r.fail("touches[\(offset)].id must be a whole number") }
                 guard let phase = MapTouch.Phase(rawValue: try r.string("phase")) else {
@@ -370,7 +414,9 @@ extension Scenario {
             guard case .number(let seconds) = body, seconds.isFinite, seconds > 0 else {
                 throw ScenarioError(step: index, "wait must be a number of seconds greater than 0")
             }
-            guard seconds <= 3_600 else { throw ScenarioError(step: index, "wait must be at most 3600 seconds") }
+            guard seconds <= ScenarioLimits.maximumStepSeconds else {
+                throw ScenarioError(step: index, "wait must be at most \(Int(ScenarioLimits.maximumStepSeconds)) seconds")
+            }
             return .wait(seconds)
         case "settings": return .settings(try settings(try reader()))
         case "padding": return .padding(try padding(try reader()))
@@ -397,7 +443,7 @@ extension Scenario {
     static func cameraStep(_ r: FieldReader, index: Int) throws -> Step {
         if r.has("animate") {
             try r.only(["animate", "duration"])
-            return .animate(try cameraFields(try r.object("animate")), duration: try r.has("duration") ? r.positive("duration") : nil)
+            return .animate(try cameraFields(try r.object("animate")), duration: try r.optionalDuration("duration"))
         }
         if r.has("move") {
             try r.only(["move"])

@@ -1,18 +1,23 @@
 import Foundation
+import Logging
 import MapDrawing
 import OpenMaps
 import OpenMapsTesting
+import MapGeometry
 
 /// Runs a scenario on a hosted map in virtual time, through the public hosting API only,
 /// and reports the delegate's callbacks as JSON lines.
 @MainActor
 public final class ScenarioRunner {
+    private static let logger = Logger(label: "OpenMaps.Replay")
     private let scenario: Scenario
     private let mapView: GMSMapView
     private let host: GMSMapViewHost
     private var log: ReplayLog!
     private var markers: [String: GMSMarker] = [:]
-    private var order: [String] = []
+    /// When each marker id was last added, for the `end` line's order (latest last).
+    private var addedAt: [String: Int] = [:]
+    private var additions = 0
     private var nextTouchID = 1
 
     /// Sets up the map of a scenario on a screen of `scale` (the scale icons and info windows
@@ -44,7 +49,10 @@ public final class ScenarioRunner {
         }
         if let type = scenario.mapType { mapView.mapType = type }
         if let style = scenario.mapStyle { mapView.mapStyle = try? GMSMapStyle(jsonString: style) }
-        if let mbtiles = scenario.mbtiles { mapView.useBasemap(mbtilesPath: mbtiles) }
+        if let mbtiles = scenario.mbtiles {
+            // Checked when the scenario was read; a file changed since keeps the embedded basemap.
+            do { try mapView.useBasemap(mbtilesPath: mbtiles) } catch { ScenarioRunner.logger.warning("\(error)") }
+        }
         for spec in scenario.tileLayers {
             let layer = GMSURLTileLayer(urlConstructor: { x, y, zoom in spec.url(x: x, y: y, zoom: zoom) })
             layer.zIndex = spec.zIndex
@@ -221,7 +229,7 @@ public final class ScenarioRunner {
             }
             return CGPoint(x: path.0.x + (path.1.x - path.0.x) * f, y: path.0.y + (path.1.y - path.0.y) * f)
         }
-        let frames = max(1, Int((duration * 60).rounded()))
+        let frames = max(1, Int(saturating: (duration * 60).rounded()))
         for frame in 1...frames {
             let f = Double(frame) / Double(frames)
             for (id, path) in zip(ids, paths) {
@@ -240,7 +248,7 @@ public final class ScenarioRunner {
         let t0 = host.time
         await host.sendAwaitingTiles(MapTouch(id: id, phase: .began, location: start, timestamp: t0))
         let moveStart = t0 + 0.7
-        let frames = max(1, Int((duration * 60).rounded()))
+        let frames = max(1, Int(saturating: (duration * 60).rounded()))
         for frame in 1...frames {
             let f = Double(frame) / Double(frames)
             let point = CGPoint(x: start.x + (end.x - start.x) * f, y: start.y + (end.y - start.y) * f)
@@ -304,8 +312,8 @@ public final class ScenarioRunner {
         if let tracks = spec.tracksInfoWindowChanges { marker.tracksInfoWindowChanges = tracks }
         marker.userData = spec.id
         markers[spec.id] = marker
-        order.removeAll { $0 == spec.id }
-        order.append(spec.id)
+        additions += 1
+        addedAt[spec.id] = additions
         marker.map = mapView
     }
 
@@ -355,8 +363,8 @@ public final class ScenarioRunner {
     static func checkerboard(size: CGSize) -> UIImage {
         UIGraphicsImageRenderer(size: size).image { context in
             let cell = max(size.width, size.height) / 8
-            for row in 0..<Int((size.height / cell).rounded(.up)) {
-                for column in 0..<Int((size.width / cell).rounded(.up)) {
+            for row in 0..<max(0, Int(saturating: (size.height / cell).rounded(.up))) {
+                for column in 0..<max(0, Int(saturating: (size.width / cell).rounded(.up))) {
                     ((row + column) % 2 == 0 ? UIColor(red: 0.98, green: 0.74, blue: 0.02, alpha: 1) : UIColor(red: 0.13, green: 0.47, blue: 0.71, alpha: 1)).setFill()
                     context.fill(CGRect(x: CGFloat(column) * cell, y: CGFloat(row) * cell, width: cell, height: cell))
                 }
@@ -387,6 +395,7 @@ public final class ScenarioRunner {
         line.add("selectedMarker", string: selected.map(id))
         line.add("infoWindow", string: selected.flatMap { host.isInfoWindowOpen(for: $0) ? id(of: $0) : nil })
         line.add("camera", ReplayLog.camera(mapView.camera))
+        let order = addedAt.sorted { $0.value < $1.value }.map(\.key)
         let entries = order.compactMap { key -> String? in
             guard let marker = markers[key], marker.map === mapView else { return nil }
             return JSONLine.quote(key) + ":{\"position\":" + ReplayLog.coordinate(marker.position) + "}"

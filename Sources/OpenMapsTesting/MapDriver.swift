@@ -1,6 +1,7 @@
 import Foundation
 import MapDrawing
 import OpenMaps
+import MapGeometry
 
 /// Drives a map view as a person would, on the map's virtual clock: taps, long presses,
 /// pans, pinches and marker drags, with touches at 60 events a second. The same test of a
@@ -141,7 +142,7 @@ public final class MapDriver {
     /// One step per sixtieth of a second over `duration` (at least one).
     private func steps(_ duration: TimeInterval, from t0: TimeInterval) -> [(fraction: Double, time: TimeInterval)] {
         let span = duration.isFinite ? duration.clamped(to: 0...3_600) : 0
-        let frames = max(1, Int((span * 60).rounded()))
+        let frames = max(1, Int(saturating: (span * 60).rounded()).clamped(to: 1...216_000))
         return (1...frames).map { frame in
             let fraction = Double(frame) / Double(frames)
             return (fraction, t0 + span * fraction)

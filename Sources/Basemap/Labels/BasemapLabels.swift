@@ -152,8 +152,8 @@ public final class LabelPlacer {
         // Placed boxes by 64-point grid cell, so each candidate is tested only near itself.
         var grid: [Int: [Int]] = [:]
         func cells(_ r: CGRect) -> [Int] {
-            let x0 = Int((r.minX / 64).rounded(.down)), x1 = Int((r.maxX / 64).rounded(.down))
-            let y0 = Int((r.minY / 64).rounded(.down)), y1 = Int((r.maxY / 64).rounded(.down))
+            let x0 = Int(saturating: (r.minX / 64).rounded(.down)), x1 = Int(saturating: (r.maxX / 64).rounded(.down))
+            let y0 = Int(saturating: (r.minY / 64).rounded(.down)), y1 = Int(saturating: (r.maxY / 64).rounded(.down))
             guard x1 - x0 < 64, y1 - y0 < 64 else { return [] }
             var result: [Int] = []
             for y in y0...y1 { for x in x0...x1 { result.append(y &* 4096 &+ x) } }
@@ -241,7 +241,7 @@ public final class LabelPlacer {
                     // Smaller places appear as the map zooms in.
                     guard rank <= zoom + 1 || (klass == "city" && zoom >= 8) || zoom >= 10 else { continue }
                     let m = mercator(point, places.extent)
-                    let id = "place:\(name):\(Int(m.x * 1e5)):\(Int(m.y * 1e5))"
+                    let id = "place:\(name):\(Int(saturating: m.x * 1e5)):\(Int(saturating: m.y * 1e5))"
                     guard seen.insert(id).inserted else { continue }
                     let font = klass == "country" ? LabelPlacer.countryFont : klass == "city" ? LabelPlacer.cityFont : LabelPlacer.placeFont
                     candidates.append(

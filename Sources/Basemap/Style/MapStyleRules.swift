@@ -1,5 +1,7 @@
 import Foundation
+import Logging
 import MapDrawing
+import MapGeometry
 
 /// Google's map styling JSON, parsed: rules of `featureType`, `elementType` and `stylers`,
 /// applied in order to the basemap's features.
@@ -50,12 +52,28 @@ public struct MapStyleRules: Sendable {
         rules = []
     }
 
-    /// Parses styling JSON; throws `StyleError` naming the first bad entry.
+    /// The most rules a style may have (the styling wizard makes a few dozen).
+    public static let maximumRules = 10_000
+    /// The most stylers in one rule.
+    public static let maximumStylers = 64
+    /// The longest style text, in UTF-8 bytes.
+    public static let maximumBytes = 4 * 1_024 * 1_024
+
+    private static let logger = Logger(label: "OpenMaps.MapStyle")
+
+    /// Parses styling JSON; throws `StyleError` naming the first bad entry. A styler number
+    /// outside its range is clamped into it with a logged warning.
     public init(json: String) throws {
+        guard json.utf8.count <= MapStyleRules.maximumBytes else {
+            throw StyleError(description: "map style is longer than \(MapStyleRules.maximumBytes) bytes")
+        }
         guard let data = json.data(using: .utf8), let object = try? JSONSerialization.jsonObject(with: data) else {
             throw StyleError(description: "map style is not valid JSON")
         }
         guard let entries = object as? [Any] else { throw StyleError(description: "map style must be a JSON array of rules") }
+        guard entries.count <= MapStyleRules.maximumRules else {
+            throw StyleError(description: "map style has \(entries.count) rules, more than the \(MapStyleRules.maximumRules) allowed")
+        }
         var rules: [Rule] = []
         for (index, entry) in entries.enumerated() {
             guard let fields = entry as? [String: Any] else { throw StyleError(description: "map style rule \(index) is not an object") }
@@ -70,6 +88,9 @@ public struct MapStyleRules: Sendable {
             guard let stylers = fields["stylers"] as? [Any] else {
                 throw StyleError(description: "map style rule \(index) has no \"stylers\" array")
             }
+            guard stylers.count <= MapStyleRules.maximumStylers else {
+                throw StyleError(description: "map style rule \(index) has more than \(MapStyleRules.maximumStylers) stylers")
+            }
             rules.append(Rule(feature: feature, element: element, stylers: try stylers.enumerated().map { try MapStyleRules.styler($1, rule: index, position: $0) }))
         }
         self.rules = rules
@@ -81,8 +102,13 @@ public struct MapStyleRules: Sendable {
             throw StyleError(description: "\(at) must be an object with one styler")
         }
         func number(_ range: ClosedRange<Double>) throws -> Double {
-            guard let n = (raw as? NSNumber)?.doubleValue ?? (raw as? String).flatMap(Double.init), n.isFinite, range.contains(n) else {
+            guard let n = (raw as? NSNumber)?.doubleValue ?? (raw as? String).flatMap(Double.init), n.isFinite else {
                 throw StyleError(description: "\(at): \(key) must be a number in \(range.lowerBound)...\(range.upperBound)")
+            }
+            guard range.contains(n) else {
+                let clamped = n.clamped(to: range)
+                logger.warning("\(at): \(key) \(n) clamped to \(clamped)")
+                return clamped
             }
             return n
         }

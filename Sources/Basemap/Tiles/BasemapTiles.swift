@@ -49,9 +49,12 @@ public final class BasemapTiles {
     }
 
     /// Uses another MBTiles file (nil: the embedded basemap); drops every cached tile.
-    public func use(path newPath: String?) {
+    /// Throws `MBTilesReader.OpenError`, naming the file, when it cannot be used: the
+    /// basemap in use stays.
+    public func use(path newPath: String?) throws {
+        let opened = try newPath.map { try MBTilesReader(path: $0) }
         path = newPath
-        reader = nil
+        reader = opened
         openFailed = false
         rendered.removeAll()
         decoded.removeAll()

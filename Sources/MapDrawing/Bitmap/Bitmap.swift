@@ -9,6 +9,27 @@ import Foundation
 public final class Bitmap: @unchecked Sendable {
     /// The largest width or height a bitmap may have; larger requests give an empty bitmap.
     public static let maximumDimension = 16_384
+    /// The most pixels a bitmap may have (512 MB); larger requests give an empty bitmap.
+    public static let maximumPixels = 128 * 1_024 * 1_024
+
+    /// Whether a bitmap of a size in pixels can be made: both sides in 1...``maximumDimension``
+    /// and at most ``maximumPixels`` in all.
+    public static func canHold(width: Int, height: Int) -> Bool {
+        width > 0 && height > 0 && width <= maximumDimension && height <= maximumDimension
+            && width * height <= maximumPixels
+    }
+
+    /// The size in pixels of a size in points at a scale: ceil(points x scale) each way; nil
+    /// when a side is not finite, not positive or past ``maximumDimension``.
+    public static func pixelSize(pointWidth: Double, pointHeight: Double, scale: Double) -> (width: Int, height: Int)? {
+        func pixels(_ points: Double) -> Int? {
+            let value = (points * scale).rounded(.up)
+            guard value.isFinite, value > 0, value <= Double(maximumDimension) else { return nil }
+            return Int(value)
+        }
+        guard let width = pixels(pointWidth), let height = pixels(pointHeight) else { return nil }
+        return (width, height)
+    }
 
     /// Width in pixels.
     public let width: Int
@@ -18,8 +39,7 @@ public final class Bitmap: @unchecked Sendable {
 
     /// A transparent bitmap. Non-positive or oversized dimensions give an empty (0 x 0) bitmap.
     public init(width: Int, height: Int) {
-        let valid = width > 0 && height > 0 && width <= Bitmap.maximumDimension
-            && height <= Bitmap.maximumDimension
+        let valid = Bitmap.canHold(width: width, height: height)
         let w = valid ? width : 0, h = valid ? height : 0
         var surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h))
         if cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS {
@@ -37,12 +57,8 @@ public final class Bitmap: @unchecked Sendable {
     /// A bitmap for a size in points at a scale factor (pixels = ceil(points x scale)).
     /// Non-finite or non-positive values give an empty bitmap.
     public convenience init(pointWidth: Double, pointHeight: Double, scale: Double) {
-        func pixels(_ points: Double) -> Int {
-            let value = (points * scale).rounded(.up)
-            guard value.isFinite, value > 0, value <= Double(Bitmap.maximumDimension) else { return 0 }
-            return Int(value)
-        }
-        self.init(width: pixels(pointWidth), height: pixels(pointHeight))
+        let size = Bitmap.pixelSize(pointWidth: pointWidth, pointHeight: pointHeight, scale: scale)
+        self.init(width: size?.width ?? 0, height: size?.height ?? 0)
     }
 
     deinit {

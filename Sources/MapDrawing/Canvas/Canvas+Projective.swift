@@ -59,7 +59,7 @@ extension Canvas {
             height: Int32(bitmap.height), stride: Int32(bitmap.bytesPerRow / 4))
         let area = jobs.reduce(0) { $0 + Int($1.rows.count) * Int($1.columns) }
         let bands = area > 200_000 ? min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4) : 1
-        let work = ProjectedJobs(jobs: jobs, target: target, bands: bands, top: Int32(clip.minY.rounded(.down)), bottom: Int32(clip.maxY.rounded(.up)))
+        let work = ProjectedJobs(jobs: jobs, target: target, bands: bands, top: Int32(saturating: clip.minY.rounded(.down)), bottom: Int32(saturating: clip.maxY.rounded(.up)))
         if bands == 1 {
             work.run(band: 0)
         } else {
@@ -97,16 +97,16 @@ extension Canvas {
         let source = openmaps_pixels(
             pixels: UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self), width: Int32(image.width),
             height: Int32(image.height), stride: Int32(image.bytesPerRow / 4))
-        let top = Int32(box.minY.rounded(.down)), bottom = Int32(box.maxY.rounded(.up))
+        let top = Int32(saturating: box.minY.rounded(.down)), bottom = Int32(saturating: box.maxY.rounded(.up))
         return ProjectedJob(
             source: source,
-            left: Int32(box.minX.rounded(.down)), right: Int32(box.maxX.rounded(.up)), rows: top..<max(top, bottom),
+            left: Int32(saturating: box.minX.rounded(.down)), right: Int32(saturating: box.maxX.rounded(.up)), rows: top..<max(top, bottom),
             samples: [
-                Int32(sampled.minX.rounded(.down)), Int32(sampled.minY.rounded(.down)), Int32(sampled.maxX.rounded(.up)),
-                Int32(sampled.maxY.rounded(.up)),
+                Int32(saturating: sampled.minX.rounded(.down)), Int32(saturating: sampled.minY.rounded(.down)), Int32(saturating: sampled.maxX.rounded(.up)),
+                Int32(saturating: sampled.maxY.rounded(.up)),
             ],
             inverse: inverse.entries, bounds: [bounds.minX, bounds.minY, bounds.maxX, bounds.maxY].map { Double($0) },
-            alpha: Int32((alpha * 256).rounded()))
+            alpha: Int32(saturating: (alpha * 256).rounded()))
     }
 
     /// The device-space box of a user-space box.

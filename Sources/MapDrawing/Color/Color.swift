@@ -1,3 +1,5 @@
+import MapGeometry
+
 /// An sRGB colour with straight (not premultiplied) alpha, components in 0...1.
 public struct Color: Sendable, Hashable, CustomStringConvertible {
     public var red: Double
@@ -66,7 +68,7 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         func byte(_ v: Double) -> String {
-            let s = String(Int((v * 255).rounded()), radix: 16)
+            let s = String(Int(saturating: (v * 255).rounded()).clamped(to: 0...255), radix: 16)
             return s.count == 1 ? "0" + s : s
         }
         return "#" + byte(red) + byte(green) + byte(blue) + byte(alpha)

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import MapGeometry
 
 /// An 8-bit coverage raster used for soft shadows: a shape is filled into it and blurred.
 final class AlphaMask {
@@ -35,7 +36,7 @@ final class AlphaMask {
         guard sigma >= 0.5, width > 0, height > 0 else { return }
         // Box widths whose three-fold convolution matches the Gaussian's variance.
         let ideal = sqrt(12 * sigma * sigma / 3 + 1)
-        let radius = max(1, Int((ideal - 1) / 2))
+        let radius = max(1, Int(saturating: (ideal - 1) / 2))
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return }
         let stride = Int(cairo_image_surface_get_stride(surface))

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import Logging
+import MapGeometry
 
 /// A string shaped and broken into lines by Pango, ready to measure and draw.
 ///
@@ -52,7 +53,7 @@ public final class TextLayout {
         if style.maximumLines > 0 {
             // A safe bound on the graphemes one line can hold at this size: the narrowest
             // glyphs of the fonts in use ('i', 'l', '.', space) are wider than a fifth of the em.
-            let perLine = Int(((width ?? 4_000) / (style.font.size * 0.2)).rounded(.up)) + 8
+            let perLine = Int(saturating: ((width ?? 4_000) / (style.font.size * 0.2)).rounded(.up)).clamped(to: 0...100_000) + 8
             budget = min(budget, perLine * style.maximumLines + 1)
         }
         var cut = false
@@ -77,7 +78,7 @@ public final class TextLayout {
         pango_font_description_free(description)
         pango_layout_set_text(layout, text, Int32(clamping: text.utf8.count))
         if let width {
-            pango_layout_set_width(layout, Int32(clamping: Int((width * scale).rounded(.down))))
+            pango_layout_set_width(layout, Int32(saturating: (width * scale).rounded(.down)))
         } else {
             pango_layout_set_width(layout, -1)
         }

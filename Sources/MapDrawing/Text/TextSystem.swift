@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import MapGeometry
 
 /// The Pango context every layout on a thread shares, set up so that text renders the same
 /// on every machine of a kind: grey antialiasing, no hinting, unhinted metrics, unrounded
@@ -39,7 +40,7 @@ enum TextSystem {
         let description = pango_font_description_new()!
         pango_font_description_set_family(description, font.familyList)
         pango_font_description_set_absolute_size(description, font.size * Double(openmaps_pango_scale))
-        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight.value.rounded())))
+        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(clamping: Int(saturating: font.weight.value.rounded()))))
         pango_font_description_set_style(description, font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
         return description
     }

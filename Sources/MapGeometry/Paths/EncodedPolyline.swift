@@ -6,8 +6,8 @@ public enum EncodedPolyline {
         var output = ""
         var previous = (latitude: 0, longitude: 0)
         for coordinate in coordinates where coordinate.latitude.isFinite && coordinate.longitude.isFinite {
-            let latitude = Int((coordinate.latitude * 1e5).rounded())
-            let longitude = Int((coordinate.longitude * 1e5).rounded())
+            let latitude = Int(saturating: (coordinate.latitude * 1e5).rounded())
+            let longitude = Int(saturating: (coordinate.longitude * 1e5).rounded())
             append(latitude - previous.latitude, to: &output)
             append(longitude - previous.longitude, to: &output)
             previous = (latitude, longitude)

@@ -14,8 +14,10 @@ public enum TileCover {
     /// tiles stay coarser (the near ones finer, as the cover is built breadth first).
     public static func tiles(_ viewport: Viewport, zoom: Int, limit: Int = defaultLimit) -> [CoveringTile] {
         let box = viewport.visibleMercatorBox
-        let first = Int(box.minX.rounded(.down)), last = Int(box.maxX.rounded(.down))
-        guard last - first < 8, box.minY < 1, box.maxY > 0 else { return [] }
+        // Eight world copies at most; a box that is not finite or spans more covers nothing.
+        guard box.maxX - box.minX < 8, box.minY < 1, box.maxY > 0 else { return [] }
+        let first = Int(saturating: box.minX.rounded(.down)), last = Int(saturating: box.maxX.rounded(.down))
+        guard first <= last, last - first < 8 else { return [] }
         var result: [CoveringTile] = []
         var level: [CoveringTile] = (first...last).map { (TileKey(z: 0, x: 0, y: 0), $0) }
         while !level.isEmpty {
@@ -59,7 +61,7 @@ public enum TileCover {
         let row = nearest.clamped(to: 0...viewport.height)
         let scale = viewport.groundScale(atViewY: row)
         guard scale > 0 else { return 0 }
-        return zoom + Int((log2(scale)).rounded())
+        return zoom + Int(saturating: log2(scale).rounded()).clamped(to: -32...32)
     }
 }
 

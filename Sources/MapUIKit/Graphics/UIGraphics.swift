@@ -40,7 +40,7 @@ public func UIGraphicsGetCurrentContext() -> CGContext? {
 /// Starts an image context of a size in points; `scale` 0 means the main screen's scale.
 public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
     let usedScale = scale > 0 && scale.isFinite ? scale : UIScreen.defaultScale
-    let context = CGContext(canvas: Canvas(size: size, scale: usedScale))
+    let context = CGContext(canvas: Canvas.forImage(size: size, scale: usedScale))
     if opaque { context.canvas.clear(.white) }
     GraphicsContextStack.push(context)
 }

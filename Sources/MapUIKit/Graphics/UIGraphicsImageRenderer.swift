@@ -66,7 +66,7 @@ public final class UIGraphicsImageRenderer {
     /// Runs `actions` with a fresh context current, and returns what it drew.
     /// A zero, negative or non-finite size gives an empty image.
     public func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage {
-        let context = CGContext(canvas: Canvas(size: size, scale: format.scale))
+        let context = CGContext(canvas: Canvas.forImage(size: size, scale: format.scale))
         if format.opaque { context.canvas.clear(.white) }
         GraphicsContextStack.with(context) {
             actions(UIGraphicsImageRendererContext(cgContext: context, format: format))

@@ -19,8 +19,8 @@ public final class UIScreen {
     /// geocoder's completion, say), without touching the process-wide value: a host that shows
     /// maps at several pixel ratios at once runs each map's work at its own.
     nonisolated public static func withScale<Result>(_ scale: CGFloat, operation: () throws -> Result) rethrows -> Result {
-        let usable = scale.isFinite && scale > 0 && scale <= maximumScale ? scale : nil
-        return try TaskScale.$value.withValue(usable ?? TaskScale.value, operation: operation)
+        guard scale.isFinite, scale > 0, scale <= maximumScale, scale != defaultScale else { return try operation() }
+        return try TaskScale.$value.withValue(scale, operation: operation)
     }
 
     /// The largest scale ``withScale(_:operation:)`` takes; a larger one is ignored.

@@ -1,5 +1,6 @@
 import Foundation
 import MapDrawing
+import MapGeometry
 
 /// A view that shows read-only text, as UIKit's `UILabel`: one line by default, wrapped
 /// over `numberOfLines` (0 for as many as fit), cut by `lineBreakMode`, centred vertically.
@@ -37,7 +38,7 @@ open class UILabel: UIView {
     open func drawText(in rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext(), rect.width > 0, rect.height > 0 else { return }
         // As many lines as the height holds, within numberOfLines.
-        let fitting = max(1, Int(((rect.height + 0.5) / font.lineHeight).rounded(.down)))
+        let fitting = max(1, Int(saturating: ((rect.height + 0.5) / font.lineHeight).rounded(.down)))
         let limit = numberOfLines == 0 ? fitting : min(numberOfLines, fitting)
         guard let layout = makeLayout(width: rect.width, maximumLines: limit) else { return }
         let y = rect.minY + max(0, (rect.height - layout.size.height) / 2)

@@ -15,9 +15,9 @@ extension UIView {
             size.width <= UIView.maximumRenderedDimension, size.height <= UIView.maximumRenderedDimension
         else { return UIImage(bitmap: Bitmap(width: 0, height: 0), scale: usedScale) }
         layoutIfNeeded()
-        let canvas = Canvas(size: size, scale: usedScale)
+        let canvas = Canvas.forImage(size: size, scale: usedScale)
         render(in: canvas)
-        return UIImage(bitmap: canvas.bitmap, scale: usedScale)
+        return UIImage(bitmap: canvas.bitmap, scale: canvas.scale)
     }
 
     /// Draws the view in its own bounds coordinates, then its subviews, in a canvas whose

@@ -17,7 +17,24 @@ final class CameraController {
         didSet { if let bounds = targetBounds, !bounds.isValid { targetBounds = nil } }
     }
     /// Insets that move the target, controls and fitted bounds inward.
-    var padding: UIEdgeInsets = .zero
+    private(set) var padding: UIEdgeInsets = .zero
+    /// The largest inset, in points, either way: the largest view side.
+    static let maximumPadding: CGFloat = 10_000
+
+    /// Sets the padding: non-finite insets are ignored, the others clamped into
+    /// ±``maximumPadding``; both with a logged warning.
+    func setPadding(_ insets: UIEdgeInsets) {
+        let values = [insets.top, insets.left, insets.bottom, insets.right]
+        guard values.allSatisfy(\.isFinite) else {
+            return GMSMapView.logger.warning("padding with a non-finite value ignored")
+        }
+        let limit = CameraController.maximumPadding
+        if values.contains(where: { abs($0) > limit }) {
+            GMSMapView.logger.warning("padding \(insets) clamped to ±\(Int(limit)) points")
+        }
+        func clamp(_ value: CGFloat) -> CGFloat { value.clamped(to: -limit...limit) }
+        padding = UIEdgeInsets(top: clamp(insets.top), left: clamp(insets.left), bottom: clamp(insets.bottom), right: clamp(insets.right))
+    }
     /// The view's size in points, read when needed.
     private let size: ViewSize
     private let events: MapEvents

@@ -84,7 +84,7 @@ public final class GMSMapViewHost {
     /// Runs every frame up to a time, then sets the clock to it.
     public func advance(to target: TimeInterval) {
         guard target.isFinite, target > time else { return }
-        while runFrame(before: target) {}
+        onScreen { while runFrame(before: target) {} }
         scene.clock.now = max(scene.clock.now, target)
     }
 
@@ -93,7 +93,7 @@ public final class GMSMapViewHost {
     @discardableResult
     public func runUntilIdle(limit: TimeInterval = 60) -> Bool {
         let end = time + limit
-        while !isIdle && time < end { runFrame() }
+        onScreen { while !isIdle && time < end { runFrame() } }
         return isIdle
     }
 
@@ -104,13 +104,13 @@ public final class GMSMapViewHost {
     }
 
     /// Runs the next frame when it falls at or before `target` (any next frame when nil);
-    /// returns whether it ran.
+    /// returns whether it ran. Callers run it at the host's scale (``onScreen(_:)``).
     @discardableResult
     private func runFrame(before target: TimeInterval? = nil) -> Bool {
         let next = Double(frameIndex + 1) * GMSMapViewHost.frameInterval
         if let target, next > target + 1e-9 { return false }
         frameIndex += 1
-        onScreen { scene.tick(at: next) }
+        scene.tick(at: next)
         return true
     }
 
@@ -120,14 +120,37 @@ public final class GMSMapViewHost {
     /// are still out: the `…AwaitingTiles` calls wait for them before the next frame.
     public var isAwaitingTiles: Bool { scene.isAwaitingLayerTiles }
 
+    /// How long, in real time, ``awaitTiles()`` waits for one frame's tiles (2 s unless set).
+    /// A tile not delivered by then is left blank, as a failed tile is, at that frame.
+    public var tileWaitPerFrame: TimeInterval = 2
+    /// How long, in real time, the `…AwaitingTiles` calls wait for tiles in all over the
+    /// host's life (10 s unless set); once it is spent, frames wait no more and their tiles
+    /// are left blank at once. Together the two bound a replay's wall-clock time against tile
+    /// servers that answer slowly or never.
+    public var tileWaitBudget: TimeInterval = 10
+    /// The real time spent awaiting tiles so far.
+    public private(set) var tileWaitSpent: TimeInterval = 0
+
     /// Waits, suspending the task and never blocking a thread, for the tiles the last frame
-    /// asked tile layers for (at most the layers' settle time: a URL layer's timeout and
-    /// retries), then takes what arrived into the same frame. The clock does not move, so a
-    /// run with tile layers gives the same callbacks and frames every time. Returns at once
-    /// when nothing is awaited.
+    /// asked tile layers for (at most ``tileWaitPerFrame``, within what is left of
+    /// ``tileWaitBudget``), then takes what arrived into the same frame; what did not arrive
+    /// is a failed tile of that frame. The clock does not move, so a run with tile layers gives
+    /// the same callbacks every time, and the same frames while the servers answer in time.
+    /// Returns at once when nothing is awaited.
     public func awaitTiles() async {
         guard scene.isAwaitingLayerTiles else { return }
-        await scene.tileOverlays.awaitRequests()
+        let left = max(0, min(tileWaitPerFrame, tileWaitBudget - tileWaitSpent))
+        if left > 0, left.isFinite {
+            let clock = ContinuousClock()
+            let started = clock.now
+            await scene.tileOverlays.awaitRequests(for: .seconds(left))
+            let waited = started.duration(to: clock.now)
+            tileWaitSpent += Double(waited.components.seconds) + Double(waited.components.attoseconds) * 1e-18
+        }
+        let abandoned = scene.tileOverlays.abandonRequests()
+        if abandoned > 0 {
+            GMSMapView.logger.warning("\(abandoned) tile(s) not delivered in time left blank at t = \(time)")
+        }
         onScreen { scene.stepTiles() }
     }
 
@@ -142,7 +165,7 @@ public final class GMSMapViewHost {
     public func advanceAwaitingTiles(to target: TimeInterval) async {
         guard target.isFinite, target > time else { return }
         await awaitTiles()
-        while runFrame(before: target) { await awaitTiles() }
+        while onScreen({ runFrame(before: target) }) { await awaitTiles() }
         scene.clock.now = max(scene.clock.now, target)
     }
 
@@ -153,7 +176,7 @@ public final class GMSMapViewHost {
         let end = time + limit
         await awaitTiles()
         while !isIdle && time < end {
-            runFrame()
+            _ = onScreen { runFrame() }
             await awaitTiles()
         }
         return isIdle

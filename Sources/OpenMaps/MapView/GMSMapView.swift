@@ -42,9 +42,11 @@ open class GMSMapView: UIView {
         }
     }
 
-    /// Draws the basemap from another OpenMapTiles-schema MBTiles file (nil: the embedded one).
-    public func useBasemap(mbtilesPath path: String?) {
-        scene.basemap.tiles.use(path: path)
+    /// Draws the basemap from another OpenMapTiles-schema MBTiles file (nil: the embedded
+    /// one). OpenMaps' own. Throws an error naming the file when it is not a usable MBTiles
+    /// file (not a regular file, not SQLite, no readable tiles); the basemap in use stays.
+    public func useBasemap(mbtilesPath path: String?) throws {
+        try scene.basemap.tiles.use(path: path)
         scene.basemapChanged()
     }
     /// The basemap's style, or nil for the default look.
@@ -72,14 +74,13 @@ open class GMSMapView: UIView {
     /// The device's location, set by the host's location source; nil until then.
     open var myLocation: CLLocation? { scene.myLocation.location }
 
-    /// Insets that move the camera target, controls and fitted bounds inward.
+    /// Insets that move the camera target, controls and fitted bounds inward. Each is
+    /// clamped into ±10,000 points (the largest view side), with a logged warning; non-finite
+    /// padding is ignored.
     open var padding: UIEdgeInsets {
         get { scene.camera.padding }
         set {
-            guard [newValue.top, newValue.left, newValue.bottom, newValue.right].allSatisfy(\.isFinite) else {
-                return GMSMapView.logger.warning("padding with a non-finite value ignored")
-            }
-            scene.camera.padding = newValue
+            scene.camera.setPadding(newValue)
             setNeedsDisplay()
         }
     }

@@ -90,8 +90,8 @@ final class MarkerLayer: MapLayer {
                 let opacity = Double(marker.opacity) * appear.opacity
                 // Upright at its own size (most pins): one pixel-aligned copy, the fast path.
                 if placement.rotation == 0, placement.scaleX == 1, placement.scaleY == 1, appear.scale == 1,
-                    image.bitmap.width == Int((placement.size.width * scale).rounded()),
-                    image.bitmap.height == Int((placement.size.height * scale).rounded())
+                    image.bitmap.width == Int(saturating: (placement.size.width * scale).rounded()),
+                    image.bitmap.height == Int(saturating: (placement.size.height * scale).rounded())
                 {
                     canvas.blit(
                         image.bitmap, at: CGPoint(x: placement.anchor.x - placement.groundOffset.x, y: placement.anchor.y - placement.groundOffset.y),

@@ -17,7 +17,7 @@ enum ShapeGeometry {
         for next in tail {
             if geodesic {
                 let degrees = Geodesy.distance(from: previous, to: next) / Geodesy.earthRadius * 180 / .pi
-                let steps = min(Int(degrees.rounded(.up)), 180)
+                let steps = min(Int(saturating: degrees.rounded(.up)), 180)
                 if steps > 1 {
                     for step in 1..<steps {
                         dense.append(Geodesy.interpolate(from: previous, to: next, fraction: Double(step) / Double(steps)))

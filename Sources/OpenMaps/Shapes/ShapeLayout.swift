@@ -73,7 +73,7 @@ extension ShapeLayer {
         guard let spans = polyline.spans, !spans.isEmpty else { return [(coordinates, nil)] }
         let segmentCount = Double(coordinates.count - 1)
         func point(at position: Double) -> CLLocationCoordinate2D {
-            let index = min(Int(position.rounded(.down)), coordinates.count - 2)
+            let index = min(max(0, Int(saturating: position.rounded(.down))), coordinates.count - 2)
             let f = position - Double(index)
             let a = coordinates[index], b = coordinates[index + 1]
             return polyline.geodesic
@@ -85,7 +85,7 @@ extension ShapeLayer {
             let end = index == spans.count - 1 ? segmentCount : min(segmentCount, cursor + span.segments)
             guard end > cursor else { continue }
             var run = [point(at: cursor)]
-            var vertex = Int(cursor.rounded(.down)) + 1
+            var vertex = Int(saturating: cursor.rounded(.down)).clamped(to: -1...coordinates.count) + 1
             while Double(vertex) < end {
                 run.append(coordinates[vertex])
                 vertex += 1

@@ -44,9 +44,6 @@ open class GMSTileLayer {
     /// The most tiles a layer keeps.
     package static var cacheLimit: Int { TileLayerStore.limit }
 
-    /// How long, in real time, a frame in virtual time waits for this layer's new requests.
-    var settleTimeout: TimeInterval { 5 }
-
     public init() {}
 
     /// Asks for a tile; answer through the receiver (now or later). The default answers with
@@ -105,11 +102,6 @@ public final class GMSURLTileLayer: GMSTileLayer {
     public var userAgent = "OpenMaps"
 
     private let limiter = FetchLimiter()
-
-    override var settleTimeout: TimeInterval {
-        let attempts = Double(max(0, retries) + 1)
-        return max(0, requestTimeout) * attempts + 0.1 * attempts * attempts + 1
-    }
 
     public init(urlConstructor: @escaping URLConstructor) {
         constructor = urlConstructor

@@ -84,6 +84,21 @@ final class TileLayerStore: GMSTileReceiver, Sendable {
         }
     }
 
+    /// Gives up on the requests in flight: each tile is left blank, as a failed one is, and
+    /// answers that come later are dropped. Returns how many were given up.
+    @discardableResult
+    func abandonRequests() -> Int {
+        state.withLock { state in
+            let count = state.requested.count
+            for key in state.requested {
+                state.tiles.insert(Entry(image: kGMSTileLayerNoTile, shownAt: nil), for: key)
+            }
+            state.requested.removeAll()
+            if count > 0 { state.arrivals = true }
+            return count
+        }
+    }
+
     func receiveTileWith(x: UInt, y: UInt, zoom: UInt, image: UIImage?) {
         guard zoom <= 30, x < UInt(1) << zoom, y < UInt(1) << zoom else { return }
         let key = TileKey(z: Int(zoom), x: Int(x), y: Int(y))

@@ -80,14 +80,20 @@ final class TileOverlayLayer: MapLayer {
         }
     }
 
-    /// Suspends (never blocking a thread) until the requests in flight are answered or the
-    /// layers' settle time passes in real time.
-    func awaitRequests() async {
+    /// Suspends (never blocking a thread) until the requests in flight are answered or
+    /// `limit` passes in real time.
+    func awaitRequests(for limit: Duration) async {
         let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(layers.map(\.settleTimeout).max() ?? 0)
+        let deadline = clock.now + limit
         while isFetching, clock.now < deadline {
             do { try await Task.sleep(for: .milliseconds(1)) } catch { return }
         }
+    }
+
+    /// Gives up on every request in flight: those tiles are left blank, as failed ones are.
+    /// Returns how many were given up.
+    func abandonRequests() -> Int {
+        layers.reduce(0) { $0 + $1.store.abandonRequests() }
     }
 
     /// Whether a layer's tile is still fading in.

@@ -44,12 +44,8 @@ struct ScenarioArgument: ParsableArguments {
     @Argument(help: "The scenario file (see docs/replay.md).")
     var path: String
 
-    /// Its map, set up on a screen of `scale`; a file that cannot be read or run exits with
-    /// status 2.
-    @MainActor
-    func runner(scale: CGFloat = UIScreen.standardScale) -> ScenarioRunner {
-        ScenarioRunner(scenario: ScenarioFile.loadOrExit(path), scale: scale)
-    }
+    /// The scenario; a file that cannot be read or run exits with status 2.
+    func load() -> Scenario { ScenarioFile.loadOrExit(path) }
 }
 
 /// `openmaps replay SCENARIO.json`: runs a scenario and prints each delegate callback as a
@@ -64,7 +60,7 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        print(await scenario.runner().run().joined(separator: "\n"))
+        print(await ScenarioRunner(scenario: scenario.load()).run().joined(separator: "\n"))
     }
 }
 
@@ -89,7 +85,13 @@ struct RenderCommand: AsyncParsableCommand {
         guard scale.isFinite, scale > 0, scale <= 4 else {
             ScenarioFailure(message: "--scale must be greater than 0 and at most 4").exit()
         }
-        let runner = scenario.runner(scale: scale)
+        let parsed = scenario.load()
+        do {
+            _ = try parsed.renderSize(scale: scale)
+        } catch {
+            ScenarioFailure(message: "\(scenario.path): \(error)").exit()
+        }
+        let runner = ScenarioRunner(scenario: parsed, scale: scale)
         _ = await runner.run()
         let data = try runner.renderFrame(scale: scale).pngData(compressionLevel: 6)
         let url = URL(fileURLWithPath: output)

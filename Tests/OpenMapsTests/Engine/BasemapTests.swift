@@ -60,19 +60,28 @@ struct BasemapEngineTests {
         #expect(abs(location.latitude - poi.coordinate.latitude) < 1e-9)
     }
 
-    @Test func missingOrCorruptBasemapFilesKeepTheMapWorking() throws {
-        let (map, host, recorder) = helsinki()
-        map.useBasemap(mbtilesPath: "/nonexistent/other.mbtiles")
+    @Test func missingOrCorruptBasemapFilesAreRefusedNamingTheFileAndTheMapKeepsItsBasemap() throws {
+        let (map, host, _) = helsinki()
         host.prepareTiles()
-        #expect(recorder.events.contains("finish"))
+        let before = host.renderFrame(scale: 1)
+        func refusal(_ path: String) -> String? {
+            do {
+                try map.useBasemap(mbtilesPath: path)
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(refusal("/nonexistent/other.mbtiles") == "/nonexistent/other.mbtiles is not a regular file")
         let junk = FileManager.default.temporaryDirectory.appendingPathComponent("junk-\(getpid()).mbtiles")
         try Data(repeating: 7, count: 4096).write(to: junk)
         defer { try? FileManager.default.removeItem(at: junk) }
-        map.useBasemap(mbtilesPath: junk.path)
-        let frame = host.renderFrame(scale: 1)
-        #expect(frame.width == 640)
-        map.mapType = .none
-        #expect(host.pointsOfInterest().isEmpty)
+        #expect(refusal(junk.path) == "\(junk.path) is not an SQLite file")
+        #expect(refusal(FileManager.default.temporaryDirectory.path)?.hasSuffix("is not a regular file") == true)
+        host.prepareTiles()
+        let after = host.renderFrame(scale: 1)
+        #expect(after.withUnsafeBytes { Data($0) } == before.withUnsafeBytes { Data($0) }, "the embedded basemap stays")
+        #expect(!host.pointsOfInterest().isEmpty)
     }
 
     @Test func labelsFollowAShortPanExactlyAndArePlacedAgainAfterALongOne() throws {

@@ -71,7 +71,8 @@ struct MapStyleTests {
             (#"[{"featureType": "roads", "stylers": []}]"#, #"map style rule 0: unknown featureType "roads""#),
             (#"[{"stylers": []}, {"elementType": "label", "stylers": []}]"#, #"map style rule 1: unknown elementType "label""#),
             (#"[{"stylers": [{"color": "red"}]}]"#, ##"map style rule 0, stylers[0]: color must be a colour like "#rrggbb""##),
-            (#"[{"stylers": [{"lightness": 500}]}]"#, "map style rule 0, stylers[0]: lightness must be a number in -100.0...100.0"),
+            (#"[{"stylers": [{"lightness": "bright"}]}]"#, "map style rule 0, stylers[0]: lightness must be a number in -100.0...100.0"),
+            (#"[{"stylers": [{"lightness": 1e999}]}]"#, "map style is not valid JSON"),
             (#"[{"stylers": [{"sparkle": true}]}]"#, #"map style rule 0, stylers[0]: unknown styler "sparkle""#),
         ]
         for (json, message) in cases {
@@ -81,6 +82,22 @@ struct MapStyleTests {
             } catch {
                 #expect("\(error)" == message)
             }
+        }
+    }
+
+    /// docs/limits.md: a styler number outside its range is clamped into it (with a logged
+    /// warning), however large, and the style's size is bounded.
+    @Test func outOfRangeStylerNumbersAreClampedAndHugeStylesRefused() throws {
+        let (_, host) = try helsinki(style: #"[{"featureType": "water", "stylers": [{"lightness": 1e308}]}]"#)
+        let clamped = host.renderFrame(scale: 1)
+        let (_, reference) = try helsinki(style: #"[{"featureType": "water", "stylers": [{"lightness": 100}]}]"#)
+        #expect(clamped.withUnsafeBytes { Data($0) } == reference.renderFrame(scale: 1).withUnsafeBytes { Data($0) })
+        let rules = Array(repeating: #"{"stylers": [{"visibility": "on"}]}"#, count: 10_001)
+        #expect(throws: GMSMapStyle.StyleError.self) { try GMSMapStyle(jsonString: "[" + rules.joined(separator: ",") + "]") }
+        do {
+            _ = try GMSMapStyle(jsonString: "[" + rules.joined(separator: ",") + "]")
+        } catch {
+            #expect("\(error)" == "map style has 10001 rules, more than the 10000 allowed")
         }
     }
 
