@@ -129,7 +129,7 @@ open class GMSMapView: UIView {
         settings.mapView = self
         backgroundColor = UIColor(MapPalette.land)
         scene.events.mapView = self
-        scene.measure = { [weak self] in self?.bounds.size ?? .zero }
+        scene.viewSize.view = self
         scene.invalidate = { [weak self] in self?.setNeedsDisplay() }
         scene.basemap.background = { [weak self] in self?.backgroundColor?.color ?? MapPalette.land }
     }

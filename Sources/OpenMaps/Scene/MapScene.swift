@@ -48,12 +48,13 @@ final class MapScene {
         }
     }
 
-    /// Reads the view's size (the map view sets how, once it exists).
-    var measure: () -> CGSize = { .zero }
+    /// The view's size, as the parts read it (the map view sets itself, once it exists).
+    let viewSize: ViewSize
 
     init(camera position: GMSCameraPosition, settings: GMSUISettings) {
         self.settings = settings
         let size = ViewSize()
+        viewSize = size
         camera = CameraController(camera: position, size: size, clock: clock, events: events)
         viewAnimations = ViewAnimationRunner(clock: clock)
         tileOverlays = TileOverlayLayer(clock: clock)
@@ -71,7 +72,6 @@ final class MapScene {
         markers.adopt = { [viewAnimations] in viewAnimations.adopt($0) }
         infoWindow.adopt = { [viewAnimations] in viewAnimations.adopt($0) }
         markers.isDragging = { [gestures] in gestures.isDragging($0) }
-        size.scene = self
     }
 
     /// The frame of the moment.
@@ -159,6 +159,6 @@ final class MapScene {
 /// The view's size as the scene's parts read it.
 @MainActor
 final class ViewSize {
-    weak var scene: MapScene?
-    var current: CGSize { scene?.measure() ?? .zero }
+    weak var view: UIView?
+    var current: CGSize { view?.bounds.size ?? .zero }
 }
