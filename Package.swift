@@ -123,6 +123,8 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]),
+        // Hostile input run by the `openmaps` executable in child processes (docs/limits.md).
+        .testTarget(name: "HostileInputTests", dependencies: ["openmaps", "CSQLite"]),
         .testTarget(
             name: "OpenMapsTests",
             dependencies: ["OpenMaps", "MapDrawing", "OpenMapsTesting", "LocalTileServer"],

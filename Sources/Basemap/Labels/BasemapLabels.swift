@@ -67,6 +67,10 @@ public final class LabelPlacer {
     /// How far past the view labels are placed, and so how far a pan may go before they are
     /// placed again.
     static let panMargin: CGFloat = 48
+    /// The most label candidates one tile offers; the rest of its labels are not placed.
+    static let maximumCandidatesPerTile = 2_000
+    /// The most label candidates gathered for one view.
+    static let maximumCandidates = 10_000
 
     static let placeFont = Font(families: ["Roboto"], size: 12, weight: .medium)
     static let cityFont = Font(families: ["Roboto"], size: 13, weight: .medium)
@@ -224,16 +228,19 @@ public final class LabelPlacer {
         let style = basemap.style
         var candidates: [LabelCandidate] = []
         var seen: Set<String> = []
-        for (key, shift) in tiles {
+        for (key, shift) in tiles where candidates.count < LabelPlacer.maximumCandidates {
             let (data, levels) = basemap.data(for: key)
             guard let tile = data else { continue }
+            let tileStart = candidates.count
+            /// Whether this tile has offered as many labels as one tile may.
+            func tileIsFull() -> Bool { candidates.count - tileStart >= LabelPlacer.maximumCandidatesPerTile }
             let dataZ = key.z - levels, n = Double(1 << dataZ)
             let originX = Double(key.x >> levels), originY = Double(key.y >> levels)
             func mercator(_ p: SIMD2<Double>, _ extent: Double) -> MercatorPoint {
                 MercatorPoint(x: (originX + p.x / extent) / n + Double(shift), y: (originY + p.y / extent) / n)
             }
             if style.showPlaceLabels, let places = tile.layer("place") {
-                for feature in places.features where feature.type == .point {
+                for feature in places.features where feature.type == .point && !tileIsFull() {
                     guard let name = feature.properties["name"]?.string, !name.isEmpty, let point = feature.parts.first?.first else { continue }
                     let rank = feature.properties["rank"]?.number ?? 10
                     let klass = feature.properties["class"]?.string ?? "town"
@@ -251,7 +258,7 @@ public final class LabelPlacer {
                 }
             }
             if zoom >= 14, style.showRoadLabels, let roads = tile.layer("transportation_name") {
-                for feature in roads.features where feature.type == .lineString {
+                for feature in roads.features where feature.type == .lineString && !tileIsFull() {
                     guard let name = feature.properties["name"]?.string, !name.isEmpty else { continue }
                     let klass = feature.properties["class"]?.string ?? "minor"
                     guard zoom >= 15 || (LabelPlacer.roadPriority[klass] ?? 0) >= 22 else { continue }
@@ -262,7 +269,7 @@ public final class LabelPlacer {
                 }
             }
             if zoom >= 15, style.showPOIIcons || style.showPOIText, let pois = tile.layer("poi") {
-                for feature in pois.features where feature.type == .point {
+                for feature in pois.features where feature.type == .point && !tileIsFull() {
                     guard let name = feature.properties["name"]?.string, let point = feature.parts.first?.first,
                         let osm = feature.properties["osm_id"]?.string,
                         !style.hiddenPOIGroups.contains(BasemapStyle.poiGroup(of: feature.properties["class"]?.string ?? "")),

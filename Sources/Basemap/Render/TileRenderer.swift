@@ -23,17 +23,39 @@ public struct TileRenderer: Sendable {
         return canvas.bitmap
     }
 
+    /// The most points drawn for one tile; the geometry past it is not drawn, so a hostile
+    /// tile costs bounded drawing work.
+    public static let maximumDrawnPoints = 262_144
+    /// The most points drawn for one feature.
+    public static let maximumPointsPerFeature = 65_536
+    /// Parts longer than this are drawn simplified to half a pixel.
+    public static let simplifiedPartLength = 1_024
+
     /// Draws into a canvas whose origin is the tile's top left.
     public func draw(_ tile: VectorTile, zoom: Double, size: Double, source: (x: Double, y: Double, size: Double)?, in canvas: Canvas) {
         canvas.withSavedState {
             canvas.clip(to: CGRect(x: 0, y: 0, width: size, height: size))
+            var budget = TileRenderer.maximumDrawnPoints
             func path(_ layer: VectorTile.Layer, _ feature: VectorTile.Feature, close: Bool) -> Path {
                 let region = source ?? (0, 0, layer.extent)
                 let k = size / region.size
                 var path = Path()
-                for part in feature.parts where part.count >= 2 {
-                    path.move(to: CGPoint(x: (part[0].x - region.x) * k, y: (part[0].y - region.y) * k))
-                    for point in part.dropFirst() { path.line(to: CGPoint(x: (point.x - region.x) * k, y: (point.y - region.y) * k)) }
+                var featureBudget = min(budget, TileRenderer.maximumPointsPerFeature)
+                for part in feature.parts where part.count >= 2 && featureBudget >= 2 {
+                    let drawn = part.prefix(featureBudget)
+                    featureBudget -= drawn.count
+                    budget -= drawn.count
+                    var last = CGPoint(x: (drawn[0].x - region.x) * k, y: (drawn[0].y - region.y) * k)
+                    path.move(to: last)
+                    // Long parts drop points under half a pixel from the last one drawn: the
+                    // same picture, a bounded stroke (short parts are drawn as they are).
+                    let step = drawn.count > TileRenderer.simplifiedPartLength ? 0.5 / canvas.scale : 0
+                    for (index, point) in drawn.enumerated().dropFirst() {
+                        let p = CGPoint(x: (point.x - region.x) * k, y: (point.y - region.y) * k)
+                        guard index == drawn.count - 1 || abs(p.x - last.x) >= step || abs(p.y - last.y) >= step else { continue }
+                        path.line(to: p)
+                        last = p
+                    }
                     if close { path.close() }
                 }
                 return path

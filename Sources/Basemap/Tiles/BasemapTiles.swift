@@ -13,12 +13,15 @@ public final class BasemapTiles {
 
     /// The most rendered tiles kept.
     public static let cacheLimit = 96
+    /// The most memory decoded tile data keeps, in bytes (estimated): a frame over hostile
+    /// tiles of the largest size holds a bounded amount.
+    public static let decodedBytesLimit = 256 * 1_024 * 1_024
 
     private var reader: MBTilesReader?
     private var openFailed = false
     private var path: String?
     private var rendered = LRUCache<RenderedKey, Bitmap>(capacity: BasemapTiles.cacheLimit)
-    private var decoded = LRUCache<TileKey, VectorTile?>(capacity: BasemapTiles.cacheLimit * 2)
+    private var decoded = LRUCache<TileKey, VectorTile?>(capacity: BasemapTiles.cacheLimit * 2, maximumCost: BasemapTiles.decodedBytesLimit)
     private var logged: Set<String> = []
     /// The renderer of the current style.
     public private(set) var renderer = TileRenderer()
@@ -106,7 +109,8 @@ public final class BasemapTiles {
         } catch {
             logOnce("tile \(key.z)/\(key.x)/\(key.y) is corrupt: \(error)")
         }
-        decoded.insert(tile, for: key)
+        if tile?.isTruncated == true { logOnce("tile \(key.z)/\(key.x)/\(key.y) is past the limits of one tile: the rest is not drawn") }
+        decoded.insert(tile, for: key, cost: tile?.estimatedBytes ?? 0)
         return tile
     }
 

@@ -37,26 +37,54 @@ public struct VectorTile: Sendable {
     }
 
     public var layers: [Layer]
+    /// Whether features or points past the limits were dropped.
+    public private(set) var isTruncated = false
+    /// About how many bytes the decoded tile takes (for caches bounded by memory).
+    public private(set) var estimatedBytes = 0
+
+    /// The most features decoded from one tile; the rest are dropped.
+    public static let maximumFeatures = 65_536
+    /// The most points decoded from one tile (16 MB of coordinates); the rest are dropped.
+    public static let maximumPoints = 1_048_576
+    /// The most keys, and the most values, a layer's tables hold.
+    public static let maximumTableEntries = 262_144
+    /// The most layers decoded from one tile.
+    public static let maximumLayers = 256
 
     /// The layer with a name.
     public func layer(_ name: String) -> Layer? { layers.first { $0.name == name } }
 
     /// Decodes protobuf bytes; throws `DecodeError` for malformed input.
+    /// Decodes protobuf bytes; throws `DecodeError` for malformed input. Past
+    /// ``maximumLayers``, ``maximumFeatures`` or ``maximumPoints`` the rest is dropped
+    /// (``isTruncated``), so a hostile tile costs bounded time and memory.
     public init(data: Data) throws {
         var reader = ProtobufReader([UInt8](data))
         var layers: [Layer] = []
+        var budget = DecodeBudget()
         while !reader.isAtEnd {
             let (field, wire) = try reader.key()
-            if field == 3 && wire == 2 {
-                layers.append(try VectorTile.layer(ProtobufReader(try reader.bytes())))
+            if field == 3 && wire == 2, layers.count < VectorTile.maximumLayers {
+                layers.append(try VectorTile.layer(ProtobufReader(try reader.bytes()), budget: &budget))
             } else {
+                if field == 3 { budget.truncated = true }
                 try reader.skip(wire)
             }
         }
         self.layers = layers
+        isTruncated = budget.truncated
+        estimatedBytes = budget.bytes
     }
 
-    private static func layer(_ input: ProtobufReader) throws -> Layer {
+    /// What decoding one tile may still take.
+    struct DecodeBudget {
+        var features = VectorTile.maximumFeatures
+        var points = VectorTile.maximumPoints
+        var truncated = false
+        var bytes = 0
+    }
+
+    private static func layer(_ input: ProtobufReader, budget: inout DecodeBudget) throws -> Layer {
         var reader = input
         var name = "", extent = 4096.0
         var keys: [String] = [], values: [Value] = []
@@ -65,14 +93,32 @@ public struct VectorTile: Sendable {
             let (field, wire) = try reader.key()
             switch (field, wire) {
             case (1, 2): name = String(decoding: try reader.bytes(), as: UTF8.self)
-            case (2, 2): rawFeatures.append(try reader.bytes())
-            case (3, 2): keys.append(String(decoding: try reader.bytes(), as: UTF8.self))
-            case (4, 2): values.append(try value(ProtobufReader(try reader.bytes())))
+            case (2, 2):
+                guard rawFeatures.count < budget.features else {
+                    budget.truncated = true
+                    try reader.skip(wire)
+                    continue
+                }
+                rawFeatures.append(try reader.bytes())
+            case (3, 2) where keys.count < VectorTile.maximumTableEntries:
+                keys.append(String(decoding: try reader.bytes(), as: UTF8.self))
+            case (4, 2) where values.count < VectorTile.maximumTableEntries:
+                values.append(try value(ProtobufReader(try reader.bytes())))
             case (5, 0): extent = Double(max(1, min(try reader.varint(), 1 << 20)))
             default: try reader.skip(wire)
             }
         }
-        let features = try rawFeatures.map { try feature(ProtobufReader($0), keys: keys, values: values) }
+        if rawFeatures.count > budget.features { budget.truncated = true }
+        let kept = rawFeatures.prefix(max(0, budget.features))
+        budget.features -= kept.count
+        var features: [Feature] = []
+        features.reserveCapacity(kept.count)
+        for raw in kept {
+            let feature = try feature(ProtobufReader(raw), keys: keys, values: values, budget: &budget)
+            budget.bytes += 96 + feature.properties.count * 48
+            features.append(feature)
+        }
+        budget.bytes += keys.reduce(0) { $0 + 32 + $1.utf8.count } + values.count * 48
         return Layer(name: name, extent: extent, features: features)
     }
 
@@ -95,7 +141,7 @@ public struct VectorTile: Sendable {
         return result
     }
 
-    private static func feature(_ input: ProtobufReader, keys: [String], values: [Value]) throws -> Feature {
+    private static func feature(_ input: ProtobufReader, keys: [String], values: [Value], budget: inout DecodeBudget) throws -> Feature {
         var reader = input
         var feature = Feature(id: nil, type: .unknown, properties: [:], parts: [])
         var geometry: [UInt32] = []
@@ -107,21 +153,25 @@ public struct VectorTile: Sendable {
                 let tags = try reader.packed()
                 var i = 0
                 while i + 1 < tags.count {
-                    let k = Int(tags[i]), v = Int(tags[i + 1])
-                    if k < keys.count, v < values.count { feature.properties[keys[k]] = values[v] }
+                    if tags[i] < UInt64(keys.count), tags[i + 1] < UInt64(values.count) {
+                        feature.properties[keys[Int(tags[i])]] = values[Int(tags[i + 1])]
+                    }
                     i += 2
                 }
-            case (3, 0): feature.type = GeometryType(rawValue: Int(try reader.varint())) ?? .unknown
+            case (3, 0): feature.type = GeometryType(rawValue: Int(truncatingIfNeeded: try reader.varint())) ?? .unknown
             case (4, 2): geometry = try reader.packed().map { UInt32(truncatingIfNeeded: $0) }
             default: try reader.skip(wire)
             }
         }
-        feature.parts = try decodeGeometry(geometry, type: feature.type)
+        feature.parts = try decodeGeometry(geometry, type: feature.type, budget: &budget.points)
+        if budget.points <= 0 { budget.truncated = true }
+        budget.bytes += feature.parts.reduce(0) { $0 + 32 + $1.count * 16 }
         return feature
     }
 
-    /// MoveTo (1), LineTo (2) and ClosePath (7) commands with zigzag deltas.
-    static func decodeGeometry(_ commands: [UInt32], type: GeometryType) throws -> [[SIMD2<Double>]] {
+    /// MoveTo (1), LineTo (2) and ClosePath (7) commands with zigzag deltas; at most
+    /// `budget` points are kept (the budget is spent as they are).
+    static func decodeGeometry(_ commands: [UInt32], type: GeometryType, budget: inout Int) throws -> [[SIMD2<Double>]] {
         var parts: [[SIMD2<Double>]] = []
         var current: [SIMD2<Double>] = []
         var x: Int64 = 0, y: Int64 = 0
@@ -133,13 +183,15 @@ public struct VectorTile: Sendable {
             case 1, 2:
                 guard count <= (commands.count - i) / 2 else { throw DecodeError(description: "geometry runs past its end") }
                 for _ in 0..<count {
-                    x += ProtobufReader.zigzag(UInt64(commands[i]))
-                    y += ProtobufReader.zigzag(UInt64(commands[i + 1]))
+                    x &+= ProtobufReader.zigzag(UInt64(commands[i]))
+                    y &+= ProtobufReader.zigzag(UInt64(commands[i + 1]))
                     i += 2
                     if command == 1 {
                         if !current.isEmpty { parts.append(current) }
                         current = []
                     }
+                    guard budget > 0 else { continue }
+                    budget -= 1
                     current.append(SIMD2(Double(x), Double(y)))
                 }
             case 7:

@@ -1,13 +1,18 @@
 /// A bounded cache that drops the least recently used entry when full: the one cache of
 /// rendered tiles, decoded tiles and tile-layer images.
 public struct LRUCache<Key: Hashable, Value> {
-    private var entries: [Key: (value: Value, use: Int)] = [:]
+    private var entries: [Key: (value: Value, use: Int, cost: Int)] = [:]
     private var clock = 0
     /// The most entries kept.
     public let capacity: Int
+    /// The most cost (bytes, say) kept in all; the entry just inserted stays whatever its cost.
+    public let maximumCost: Int
+    /// The cost of the entries kept.
+    public private(set) var totalCost = 0
 
-    public init(capacity: Int) {
+    public init(capacity: Int, maximumCost: Int = .max) {
         self.capacity = max(1, capacity)
+        self.maximumCost = max(0, maximumCost)
     }
 
     public var count: Int { entries.count }
@@ -19,7 +24,7 @@ public struct LRUCache<Key: Hashable, Value> {
     public mutating func value(for key: Key) -> Value? {
         guard let entry = entries[key] else { return nil }
         clock += 1
-        entries[key] = (entry.value, clock)
+        entries[key] = (entry.value, clock, entry.cost)
         return entry.value
     }
 
@@ -29,12 +34,17 @@ public struct LRUCache<Key: Hashable, Value> {
     /// Whether a key is kept.
     public func contains(_ key: Key) -> Bool { entries[key] != nil }
 
-    /// Keeps a value as the most recently used; past the capacity, the least recently used
-    /// entry is dropped.
-    public mutating func insert(_ value: Value, for key: Key) {
+    /// Keeps a value as the most recently used; past the capacity or the cost, the least
+    /// recently used entries are dropped.
+    public mutating func insert(_ value: Value, for key: Key, cost: Int = 0) {
         clock += 1
-        entries[key] = (value, clock)
-        if entries.count > capacity, let oldest = entries.min(by: { $0.value.use < $1.value.use })?.key {
+        let cost = max(0, cost)
+        totalCost += cost - (entries[key]?.cost ?? 0)
+        entries[key] = (value, clock, cost)
+        while entries.count > capacity || (totalCost > maximumCost && entries.count > 1),
+            let oldest = entries.min(by: { $0.value.use < $1.value.use })?.key, oldest != key
+        {
+            totalCost -= entries[oldest]?.cost ?? 0
             entries[oldest] = nil
         }
     }
@@ -47,10 +57,12 @@ public struct LRUCache<Key: Hashable, Value> {
     }
 
     public mutating func removeValue(for key: Key) {
+        totalCost -= entries[key]?.cost ?? 0
         entries[key] = nil
     }
 
     public mutating func removeAll() {
         entries.removeAll()
+        totalCost = 0
     }
 }
