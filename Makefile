@@ -2,7 +2,7 @@
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: setup build run test docs record-goldens benchmarks playground-benchmark basemap geocoder geocoder-compare clean
+.PHONY: setup build run test docs fuzz record-goldens benchmarks playground-benchmark basemap geocoder geocoder-compare clean
 
 setup:
 	@./scripts/setup.sh
@@ -27,6 +27,14 @@ docs: setup
 	mkdir -p $(OUT)
 	$(SWIFT) package --allow-writing-to-directory $(OUT)/docs generate-documentation --target OpenMaps \
 		--output-path $(OUT)/docs --transform-for-static-hosting --warnings-as-errors
+
+# The fuzzing harness for longer than the test suite runs it: FUZZ_SECONDS per target
+# (60 unless set), from FUZZ_SEED (printed; the time now unless set). Inputs that fail are
+# written to test-artifacts/fuzz/; run again with the same seed to see the same cases.
+FUZZ_SECONDS ?= 60
+fuzz: setup
+	@seed=$${FUZZ_SEED:-$$(date +%s)}; echo "fuzz: seed $$seed, $(FUZZ_SECONDS) s per target"; \
+	OPENMAPS_FUZZ_SEED=$$seed OPENMAPS_FUZZ_SECONDS=$(FUZZ_SECONDS) $(SWIFT) test --filter Fuzzing
 
 # Re-records every golden image from the current code (review the diff before committing).
 record-goldens: setup

@@ -124,7 +124,13 @@ let package = Package(
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]),
         // Hostile input run by the `openmaps` executable in child processes (docs/limits.md).
-        .testTarget(name: "HostileInputTests", dependencies: ["openmaps", "CSQLite"]),
+        .target(name: "HostileData", dependencies: ["CSQLite"], path: "Tests/Support/HostileData"),
+        .testTarget(name: "HostileInputTests", dependencies: ["openmaps", "HostileData"]),
+        // The fuzzing harness: a short deterministic slice here, longer runs with `make fuzz`.
+        .testTarget(
+            name: "FuzzTests",
+            dependencies: ["OpenMaps", "MapReplay", "Basemap", "MapDrawing", "Playground", "HostileData"],
+            exclude: ["Corpus"]),
         .testTarget(
             name: "OpenMapsTests",
             dependencies: ["OpenMaps", "MapDrawing", "OpenMapsTesting", "LocalTileServer"],

@@ -1,4 +1,5 @@
 import Foundation
+import HostileData
 import Testing
 
 #if canImport(Glibc)

@@ -1,13 +1,14 @@
 import CSQLite
 import Foundation
 
-/// Writes Mapbox Vector Tiles and MBTiles files for hostile cases.
-enum HostileTiles {
+/// Writes Mapbox Vector Tiles and MBTiles files for hostile cases and the fuzzer's corpus.
+public enum HostileTiles {
     /// A protobuf message under construction.
-    struct Message {
-        var bytes: [UInt8] = []
+    public struct Message {
+        public init() {}
+        public var bytes: [UInt8] = []
 
-        mutating func varint(_ value: UInt64) {
+        public mutating func varint(_ value: UInt64) {
             var v = value
             while v >= 0x80 {
                 bytes.append(UInt8(v & 0x7f) | 0x80)
@@ -16,28 +17,28 @@ enum HostileTiles {
             bytes.append(UInt8(v))
         }
 
-        mutating func key(_ field: Int, _ wire: Int) { varint(UInt64(field << 3 | wire)) }
-        mutating func field(_ field: Int, varint value: UInt64) {
+        public mutating func key(_ field: Int, _ wire: Int) { varint(UInt64(field << 3 | wire)) }
+        public mutating func field(_ field: Int, varint value: UInt64) {
             key(field, 0)
             varint(value)
         }
-        mutating func field(_ field: Int, bytes value: [UInt8]) {
+        public mutating func field(_ field: Int, bytes value: [UInt8]) {
             key(field, 2)
             varint(UInt64(value.count))
             bytes += value
         }
-        mutating func field(_ field: Int, string value: String) { self.field(field, bytes: Array(value.utf8)) }
-        mutating func field(_ field: Int, packed values: [UInt64]) {
+        public mutating func field(_ field: Int, string value: String) { self.field(field, bytes: Array(value.utf8)) }
+        public mutating func field(_ field: Int, packed values: [UInt64]) {
             var inner = Message()
             for v in values { inner.varint(v) }
             self.field(field, bytes: inner.bytes)
         }
     }
 
-    static func zigzag(_ v: Int64) -> UInt64 { UInt64(bitPattern: (v << 1) ^ (v >> 63)) }
+    public static func zigzag(_ v: Int64) -> UInt64 { UInt64(bitPattern: (v << 1) ^ (v >> 63)) }
 
     /// A feature: type 1 point, 2 line; geometry from absolute points; tags index keys/values.
-    static func feature(type: UInt64, points: [(Int64, Int64)], tags: [UInt64] = []) -> [UInt8] {
+    public static func feature(type: UInt64, points: [(Int64, Int64)], tags: [UInt64] = []) -> [UInt8] {
         var geometry: [UInt64] = []
         var x: Int64 = 0, y: Int64 = 0
         for (index, point) in points.enumerated() {
@@ -55,7 +56,7 @@ enum HostileTiles {
     }
 
     /// A tile of one layer.
-    static func tile(layer name: String, features: [[UInt8]], keys: [String] = [], values: [String] = []) -> Data {
+    public static func tile(layer name: String, features: [[UInt8]], keys: [String] = [], values: [String] = []) -> Data {
         var layer = Message()
         layer.field(15, varint: 2)
         layer.field(1, string: name)
@@ -73,7 +74,7 @@ enum HostileTiles {
     }
 
     /// One line that wanders at random over the whole tile.
-    static func randomWalk(points count: Int) -> Data {
+    public static func randomWalk(points count: Int) -> Data {
         var seed: UInt64 = 42
         var x: Int64 = 2048, y: Int64 = 2048
         var points: [(Int64, Int64)] = []
@@ -90,7 +91,7 @@ enum HostileTiles {
     }
 
     /// Named places, `count` of them, spread over the tile.
-    static func places(_ count: Int) -> Data {
+    public static func places(_ count: Int) -> Data {
         var features: [[UInt8]] = []
         features.reserveCapacity(count)
         for i in 0..<count {
@@ -101,7 +102,7 @@ enum HostileTiles {
     }
 
     /// The tile column and row at a zoom holding a coordinate.
-    static func address(latitude: Double, longitude: Double, zoom: Int) -> (x: Int, y: Int) {
+    public static func address(latitude: Double, longitude: Double, zoom: Int) -> (x: Int, y: Int) {
         let n = Double(1 << zoom)
         let x = Int((longitude + 180) / 360 * n)
         let rad = latitude * .pi / 180
@@ -111,7 +112,7 @@ enum HostileTiles {
 
     /// Writes an MBTiles file with `data` at every address within `radius` tiles of the
     /// centre's tile at `zoom` (maxzoom `zoom`).
-    static func mbtiles(at path: String, data: Data, latitude: Double, longitude: Double, zoom: Int, radius: Int = 2) throws {
+    public static func mbtiles(at path: String, data: Data, latitude: Double, longitude: Double, zoom: Int, radius: Int = 2) throws {
         try? FileManager.default.removeItem(atPath: path)
         try sqlite(path, [
             "CREATE TABLE metadata (name TEXT, value TEXT)",
@@ -137,7 +138,7 @@ enum HostileTiles {
     }
 
     /// Runs SQL on a new database file, then `body`.
-    static func sqlite(_ path: String, _ statements: [String], body: (OpaquePointer) -> Void = { _ in }) throws {
+    public static func sqlite(_ path: String, _ statements: [String], body: (OpaquePointer) -> Void = { _ in }) throws {
         var db: OpaquePointer?
         guard sqlite3_open(path, &db) == SQLITE_OK, let db else { throw CocoaError(.fileWriteUnknown) }
         defer { sqlite3_close(db) }
