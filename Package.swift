@@ -107,7 +107,7 @@ let package = Package(
             path: "Tests/Support/LocalTileServer"),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),
         .testTarget(name: "GeocodingTests", dependencies: ["Geocoding"]),
-        .testTarget(name: "BasemapTests", dependencies: ["Basemap", "MapDrawing", "OpenMapsTesting"], exclude: ["__Goldens__"]),
+        .testTarget(name: "BasemapTests", dependencies: ["Basemap", "MapDrawing", "OpenMapsTesting", "HostileData"], exclude: ["__Goldens__"]),
         .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "OpenMapsTesting"]),
         .testTarget(name: "MapUIKitTests", dependencies: ["MapUIKit", "OpenMapsTesting"], exclude: ["__Goldens__"]),
         .testTarget(

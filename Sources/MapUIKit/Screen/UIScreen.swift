@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The display a map is shown on. Its scale is the default scale of rendered images and
 /// icons. `withScale`, `standardScale` and `maximumScale` are OpenMaps' own (UIKit has a
@@ -19,8 +20,13 @@ public final class UIScreen {
     /// geocoder's completion, say), without touching the process-wide value: a host that shows
     /// maps at several pixel ratios at once runs each map's work at its own.
     nonisolated public static func withScale<Result>(_ scale: CGFloat, operation: () throws -> Result) rethrows -> Result {
-        guard scale.isFinite, scale > 0, scale <= maximumScale, scale != defaultScale else { return try operation() }
-        return try TaskScale.$value.withValue(scale, operation: operation)
+        guard scale.isFinite, scale > 0, scale <= maximumScale else { return try operation() }
+        // The common case, cheaply: the standard scale with no other scale in force anywhere.
+        if scale == standardScale, !hasScaleScopes { return try operation() }
+        guard scale != defaultScale else { return try operation() }
+        TaskScale.openScopes.add(1, ordering: .relaxed)
+        defer { TaskScale.openScopes.subtract(1, ordering: .relaxed) }
+        return try TaskScale.value.withValue(scale, operation: operation)
     }
 
     /// The largest scale ``withScale(_:operation:)`` takes; a larger one is ignored.
@@ -32,11 +38,18 @@ public final class UIScreen {
     /// The scale of a screen no host has set.
     nonisolated public static let standardScale: CGFloat = 2
 
+    /// Whether a scope of another scale than the standard one is open anywhere now.
+    nonisolated package static var hasScaleScopes: Bool { TaskScale.openScopes.load(ordering: .relaxed) > 0 }
+
     /// The scale, readable from any thread (images made off the main actor use it).
-    nonisolated package static var defaultScale: CGFloat { TaskScale.value ?? standardScale }
+    nonisolated package static var defaultScale: CGFloat { TaskScale.value.get() ?? standardScale }
 }
 
 /// The scale ``UIScreen/withScale(_:operation:)`` sets for a task and the tasks it starts.
-private enum TaskScale {
-    @TaskLocal static var value: CGFloat?
+enum TaskScale {
+    static let value = TaskLocal<CGFloat?>(wrappedValue: nil)
+    /// How many scopes of another scale are open now. While none is, work at the standard
+    /// scale needs no task-local value (tasks started in a scope keep its value after it ends,
+    /// which the slower path reads).
+    static let openScopes = Atomic<Int>(0)
 }

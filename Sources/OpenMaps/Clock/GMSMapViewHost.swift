@@ -45,9 +45,12 @@ public final class GMSMapViewHost {
         if let size { resize(to: size) }
     }
 
-    /// Runs work of the map at the host's screen scale.
+    /// Runs work of the map at the host's screen scale (directly when that is the scale in
+    /// force already: the common case costs nothing).
+    @inline(__always)
     private func onScreen<Result>(_ body: () -> Result) -> Result {
-        UIScreen.withScale(scale, operation: body)
+        if scale == UIScreen.standardScale, !UIScreen.hasScaleScopes { return body() }
+        return UIScreen.withScale(scale, operation: body)
     }
 
     /// The map's clock, in seconds since hosting began.
