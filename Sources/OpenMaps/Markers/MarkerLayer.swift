@@ -76,6 +76,7 @@ final class MarkerLayer: MapLayer {
     var isAppearing: Bool { store.hasAppearing(at: clock.now) }
 
     func advance(to frame: MapFrame) {
+        guard !motions.isEmpty else { return }
         motions = motions.filter { frame.now - $0.value.start < $0.value.duration }
         if !motions.isEmpty { invalidate() }
     }

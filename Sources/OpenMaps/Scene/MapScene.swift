@@ -88,7 +88,7 @@ final class MapScene {
         viewAnimations.step()
         let frame = frame
         for layer in drawOrder { layer.advance(to: frame) }
-        stepTiles()
+        stepTiles(frame.viewport)
     }
 
     /// Whether nothing moves, animates, waits on a timer or waits for tiles.
@@ -117,6 +117,17 @@ final class MapScene {
 
     // MARK: Tiles
 
+    /// Whether this tile step reported the start of tile work.
+    private var tileWorkStarted = false
+
+    /// Reports the start of tile work, once, unless work was already under way.
+    private func startTileWork() {
+        guard !tilesInFlight, !tileWorkStarted else { return }
+        tileWorkStarted = true
+        snapshotReported = false
+        events.tileRenderingStarted()
+    }
+
     /// What the basemap shows changed (file or style): the next still picture is reported.
     func basemapChanged() {
         snapshotReported = false
@@ -127,18 +138,12 @@ final class MapScene {
     /// layers for theirs, reporting the work (`mapViewDidStartTileRendering`,
     /// `mapViewDidFinishTileRendering`), and `mapViewSnapshotReady` once the camera is idle
     /// and everything is drawn.
-    func stepTiles() {
-        let viewport = camera.viewport
+    func stepTiles(_ current: Viewport? = nil) {
+        let viewport = current ?? camera.viewport
         guard viewport.width > 0, viewport.height > 0 else { return }
         let wasBusy = tilesInFlight
-        var started = false
-        func start() {
-            guard !tilesInFlight, !started else { return }
-            started = true
-            snapshotReported = false
-            events.tileRenderingStarted()
-        }
-        let basemapBusy = basemap.prepare(viewport, willRender: start)
+        tileWorkStarted = false
+        let basemapBusy = basemap.prepare(viewport, willRender: startTileWork)
         // Tile layers: their tiles arrive when they arrive. In virtual time a host that awaits
         // tiles (`GMSMapViewHost.awaitTiles`) waits for a frame's new requests before the next
         // frame and steps the tiles again at the same moment, so replays stay deterministic.
@@ -146,9 +151,9 @@ final class MapScene {
         isAwaitingLayerTiles = layersBusy && asked && !basemap.tiles.rendersInBackground
         if arrived { invalidate() }
         let busy = basemapBusy || layersBusy
-        if busy { start() }
+        if busy { startTileWork() }
         tilesInFlight = busy
-        if !busy, wasBusy || started { events.tileRenderingFinished() }
+        if !busy, wasBusy || tileWorkStarted { events.tileRenderingFinished() }
         if !busy, !snapshotReported, !camera.isMoving, camera.animation == nil {
             snapshotReported = true
             events.snapshotReady()
