@@ -124,7 +124,7 @@ let package = Package(
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]),
         // Hostile input run by the `openmaps` executable in child processes (docs/limits.md).
-        .target(name: "HostileData", dependencies: ["CSQLite"], path: "Tests/Support/HostileData"),
+        .target(name: "HostileData", dependencies: ["CSQLite", "CZlib"], path: "Tests/Support/HostileData"),
         .testTarget(name: "HostileInputTests", dependencies: ["openmaps", "HostileData"]),
         // The fuzzing harness: a short deterministic slice here, longer runs with `make fuzz`.
         .testTarget(

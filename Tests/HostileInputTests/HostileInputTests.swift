@@ -140,6 +140,15 @@ struct HostileInputTests {
         #expect(result.status == 0, "\(result.summary)")
     }
 
+    @Test func limitDecodedTileBytesNearlySixteenMegabyteTilesAtEveryAddressStayBounded() throws {
+        let path = folder.appendingPathComponent("dense.mbtiles").path
+        let tile = HostileTiles.dense(bytes: 16 * 1_048_576 - 4_096)
+        #expect(tile.count > 15 * 1_048_576)
+        try HostileTiles.mbtiles(at: path, data: HostileTiles.zlib(tile), latitude: 60.1699, longitude: 24.9384, zoom: 14)
+        let result = try run("{\(map(", \"mbtiles\": \"\(path)\"", zoom: 14)), \"steps\": [{\"pan\": {\"from\": [300, 200], \"to\": [200, 150]}}]}")
+        #expect(result.status == 0, "\(result.summary)")
+    }
+
     @Test func tileWaitATileServerThatNeverAnswersCostsBoundedTimeAndChangesNoCameraCallback() throws {
         // A socket that takes connections (the kernel's backlog) and never answers.
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

@@ -1,4 +1,5 @@
 import CSQLite
+import CZlib
 import Foundation
 
 /// Writes Mapbox Vector Tiles and MBTiles files for hostile cases and the fuzzer's corpus.
@@ -99,6 +100,29 @@ public enum HostileTiles {
             features.append(feature(type: 1, points: [(x, y)], tags: [0, UInt64(i), 1, UInt64(count)]))
         }
         return tile(layer: "place", features: features, keys: ["name", "class"], values: (0..<count).map { "Place \($0)" } + ["city"])
+    }
+
+    /// A tile of about `bytes` bytes: the same small building over and over.
+    public static func dense(bytes: Int) -> Data {
+        let building = feature(type: 3, points: [(100, 100), (200, 100), (200, 200), (100, 200), (100, 100)])
+        var layer = Message()
+        layer.field(15, varint: 2)
+        layer.field(1, string: "building")
+        while layer.bytes.count + building.count + 8 < bytes { layer.field(2, bytes: building) }
+        layer.field(5, varint: 4096)
+        var tile = Message()
+        tile.field(3, bytes: layer.bytes)
+        return Data(tile.bytes)
+    }
+
+    /// Data compressed in the zlib format, as MBTiles files may hold tiles.
+    public static func zlib(_ data: Data) -> Data {
+        var size = compressBound(uLong(data.count))
+        var out = [UInt8](repeating: 0, count: Int(size))
+        let status = data.withUnsafeBytes { input in
+            compress2(&out, &size, input.bindMemory(to: Bytef.self).baseAddress, uLong(data.count), 9)
+        }
+        return status == Z_OK ? Data(out.prefix(Int(size))) : data
     }
 
     /// The tile column and row at a zoom holding a coordinate.
