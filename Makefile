@@ -17,9 +17,13 @@ PORT ?= 8080
 run: build
 	$$($(SWIFT) build -c release --show-bin-path)/openmaps serve --host $(HOST) --port $(PORT)
 
-# Every test, after the docs build without a warning.
+# Every test, after the docs build without a warning. The hostile cases and the fuzzing slice
+# (CPU-heavy hang and memory guards) run after the rest, so they never starve its real-time
+# tests on a small machine.
+HEAVY_SUITES = HostileInputTests|FuzzTests
 test: setup docs
-	$(SWIFT) test
+	$(SWIFT) test --skip "$(HEAVY_SUITES)"
+	$(SWIFT) test --filter "$(HEAVY_SUITES)"
 
 # The OpenMaps DocC catalog (getting started, hosting a map, replays, the basemap) as a static
 # site in $(OUT)/docs; any DocC warning fails it.

@@ -106,15 +106,27 @@ public struct Scenario {
         case mapStyle(String)
         case mapType(GMSMapViewType)
 
+        /// How the runner plays gestures: how long fingers stay down, and rest before lifting.
+        enum Timing {
+            /// A tap's finger down.
+            static let tap: Double = 0.05
+            /// Between the two taps of a double tap.
+            static let doubleTapGap: Double = 0.1
+            /// A long press's (and a drag's) hold before moving.
+            static let longPress: Double = 0.7
+            /// Fingers resting before they lift (no fling).
+            static let rest: Double = 0.1
+        }
+
         /// The virtual time the step's own touches or waiting span (not what it sets going).
         var virtualSeconds: Double {
             switch self {
-            case .tap, .twoFingerTap: return 0.05
-            case .doubleTap: return 0.2
-            case .longPress: return 0.7
-            case .drag(_, _, let duration): return 0.8 + duration
+            case .tap, .twoFingerTap: return Timing.tap
+            case .doubleTap: return 2 * Timing.tap + Timing.doubleTapGap
+            case .longPress: return Timing.longPress
+            case .drag(_, _, let duration): return Timing.longPress + duration + Timing.rest
             case .pan(_, _, let duration, _), .pinch(_, _, let duration), .rotate(_, _, let duration), .tilt(_, _, let duration):
-                return duration + 0.1
+                return duration + Timing.rest
             case .touches(let touches): return touches.map(\.t).max() ?? 0
             case .wait(let seconds): return seconds
             case .select, .set, .addMarker, .addOverlay, .animate, .move, .update, .clear, .settings, .padding, .minMaxZoom,

@@ -9,6 +9,7 @@ import MapGeometry
 /// and reports the delegate's callbacks as JSON lines.
 @MainActor
 public final class ScenarioRunner {
+    private typealias Timing = Scenario.Step.Timing
     private static let logger = Logger(label: "OpenMaps.Replay")
     private let scenario: Scenario
     private let mapView: GMSMapView
@@ -21,8 +22,9 @@ public final class ScenarioRunner {
     private var nextTouchID = 1
 
     /// Sets up the map of a scenario on a screen of `scale` (the scale icons and info windows
-    /// are made at).
-    public init(scenario: Scenario, scale: CGFloat = UIScreen.standardScale) {
+    /// are made at). `tileWait`, when given, replaces the host's real-time bounds on waiting
+    /// for tile layers (per frame, in all): a test on a loaded machine may allow more.
+    public init(scenario: Scenario, scale: CGFloat = UIScreen.standardScale, tileWait: (perFrame: TimeInterval, total: TimeInterval)? = nil) {
         self.scenario = scenario
         let spec = scenario.camera
         let camera = GMSCameraPosition(
@@ -30,6 +32,10 @@ public final class ScenarioRunner {
             bearing: spec.bearing ?? 0, viewingAngle: spec.viewingAngle ?? 0)
         mapView = GMSMapView(frame: CGRect(origin: .zero, size: scenario.size), camera: camera)
         host = GMSMapViewHost(mapView: mapView, scale: scale)
+        if let tileWait {
+            host.tileWaitPerFrame = tileWait.perFrame
+            host.tileWaitBudget = tileWait.total
+        }
         log = ReplayLog(
             forwardingTo: ScriptedDelegate(spec: scenario.delegate, ids: { [unowned self] in self.id(of: $0) }),
             clock: { [unowned host] in host.time }, ids: { [unowned self] in self.id(of: $0) })
@@ -73,7 +79,11 @@ public final class ScenarioRunner {
         host.prepareTiles()
         await host.runUntilIdleAwaitingTiles()
         mapView.delegate = log.recorder
-        for step in scenario.steps { await perform(step) }
+        for step in scenario.steps {
+            await perform(step)
+            // A long replay shares the main actor with whatever else the process runs.
+            await Task.yield()
+        }
         await host.runUntilIdleAwaitingTiles(limit: 60)
         return log.drain() + [endLine()]
     }
@@ -89,29 +99,29 @@ public final class ScenarioRunner {
         switch step {
         case .tap(let target):
             guard let point = resolve(target) else { return }
-            await touch(at: [point], down: 0.05)
+            await touch(at: [point], down: Timing.tap)
         case .doubleTap(let point):
-            await touch(at: [point], down: 0.05, settle: false)
-            await advance(by: 0.1)
-            await touch(at: [point], down: 0.05)
+            await touch(at: [point], down: Timing.tap, settle: false)
+            await advance(by: Timing.doubleTapGap)
+            await touch(at: [point], down: Timing.tap)
         case .twoFingerTap(let point):
-            await touch(at: [CGPoint(x: point.x - 10, y: point.y), CGPoint(x: point.x + 10, y: point.y)], down: 0.05)
+            await touch(at: [CGPoint(x: point.x - 10, y: point.y), CGPoint(x: point.x + 10, y: point.y)], down: Timing.tap)
         case .longPress(let target):
             guard let point = resolve(target) else { return }
-            await touch(at: [point], down: 0.7)
+            await touch(at: [point], down: Timing.longPress)
         case .pan(let from, let to, let duration, let fling):
-            await move(fingers: [(from, to)], duration: duration, rest: fling ? 0 : 0.1)
+            await move(fingers: [(from, to)], duration: duration, rest: fling ? 0 : Timing.rest)
         case .pinch(let center, let scale, let duration):
             let half = 50.0, spread = 50.0 * scale
             await move(
                 fingers: [
                     (CGPoint(x: center.x - half, y: center.y), CGPoint(x: center.x - spread, y: center.y)),
                     (CGPoint(x: center.x + half, y: center.y), CGPoint(x: center.x + spread, y: center.y)),
-                ], duration: duration, rest: 0.1)
+                ], duration: duration, rest: Timing.rest)
         case .rotate(let center, let degrees, let duration):
             // Fingers 100 pt apart turn about the centre, clockwise on screen for positive degrees.
             let left = CGPoint(x: center.x - 50, y: center.y), right = CGPoint(x: center.x + 50, y: center.y)
-            await move(fingers: [(left, left), (right, right)], duration: duration, rest: 0.1, turning: (center, degrees))
+            await move(fingers: [(left, left), (right, right)], duration: duration, rest: Timing.rest, turning: (center, degrees))
         case .tilt(let center, let degrees, let duration):
             let c = center ?? CGPoint(x: scenario.size.width / 2, y: scenario.size.height / 2)
             let rise = degrees / ScenarioRunner.tiltDegreesPerPoint
@@ -119,7 +129,7 @@ public final class ScenarioRunner {
                 fingers: [
                     (CGPoint(x: c.x - 50, y: c.y), CGPoint(x: c.x - 50, y: c.y - rise)),
                     (CGPoint(x: c.x + 50, y: c.y), CGPoint(x: c.x + 50, y: c.y - rise)),
-                ], duration: duration, rest: 0.1)
+                ], duration: duration, rest: Timing.rest)
         case .drag(let id, let to, let duration):
             guard let marker = markers[id], let start = host.iconCenter(of: marker) else { return }
             await drag(from: start, to: to, duration: duration)
@@ -247,14 +257,14 @@ public final class ScenarioRunner {
         let id = nextTouchID
         let t0 = host.time
         await host.sendAwaitingTiles(MapTouch(id: id, phase: .began, location: start, timestamp: t0))
-        let moveStart = t0 + 0.7
+        let moveStart = t0 + Timing.longPress
         let frames = max(1, Int(saturating: (duration * 60).rounded()))
         for frame in 1...frames {
             let f = Double(frame) / Double(frames)
             let point = CGPoint(x: start.x + (end.x - start.x) * f, y: start.y + (end.y - start.y) * f)
             await host.sendAwaitingTiles(MapTouch(id: id, phase: .moved, location: point, timestamp: moveStart + duration * f))
         }
-        await host.sendAwaitingTiles(MapTouch(id: id, phase: .ended, location: end, timestamp: moveStart + duration + 0.1))
+        await host.sendAwaitingTiles(MapTouch(id: id, phase: .ended, location: end, timestamp: moveStart + duration + Timing.rest))
         await settleGesture()
     }
 

@@ -26,8 +26,9 @@ struct ChildRun {
             + "peak \(peakBytes / 1_048_576) MB\(timedOut ? ", timed out" : ""); stderr: \(stderr.suffix(400))"
     }
 
-    /// Runs `executable` with `arguments`; killed after `limit` seconds.
-    static func run(_ executable: URL, _ arguments: [String], limit: Double = 30) throws -> ChildRun {
+    /// Runs `executable` with `arguments`; killed after `limit` seconds. Waits by sleeping the
+    /// task, so the cooperative threads stay free for the tests running beside it.
+    static func run(_ executable: URL, _ arguments: [String], limit: Double = 30) async throws -> ChildRun {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-child-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -54,7 +55,7 @@ struct ChildRun {
                 timedOut = true
                 kill(pid, SIGKILL)
             }
-            usleep(5_000)
+            try await Task.sleep(for: .milliseconds(5))
         }
         let seconds = Date().timeIntervalSince(started)
         let exited = waitStatus & 0x7f == 0

@@ -20,7 +20,7 @@ public final class UIScreen {
     /// geocoder's completion, say), without touching the process-wide value: a host that shows
     /// maps at several pixel ratios at once runs each map's work at its own.
     nonisolated public static func withScale<Result>(_ scale: CGFloat, operation: () throws -> Result) rethrows -> Result {
-        guard scale.isFinite, scale > 0, scale <= maximumScale else { return try operation() }
+        guard isUsable(scale: scale) else { return try operation() }
         // The common case, cheaply: the standard scale with no other scale in force anywhere.
         if scale == standardScale, !hasScaleScopes { return try operation() }
         guard scale != defaultScale else { return try operation() }
@@ -31,6 +31,11 @@ public final class UIScreen {
 
     /// The largest scale ``withScale(_:operation:)`` takes; a larger one is ignored.
     nonisolated public static let maximumScale: CGFloat = 8
+
+    /// Whether a scale can be a screen's: finite, above 0, at most ``maximumScale``.
+    nonisolated package static func isUsable(scale: CGFloat) -> Bool {
+        scale.isFinite && scale > 0 && scale <= maximumScale
+    }
 
     /// The screen's size in points.
     public var bounds: CGRect = CGRect(x: 0, y: 0, width: 390, height: 844)

@@ -25,7 +25,7 @@ public final class GMSMapViewHost {
     /// changes a process-wide value: hosts at several scales run side by side.
     public var scale: CGFloat = UIScreen.standardScale {
         didSet {
-            guard scale.isFinite, scale > 0, scale <= UIScreen.maximumScale else {
+            guard UIScreen.isUsable(scale: scale) else {
                 GMSMapView.logger.warning("host scale \(scale) ignored")
                 scale = oldValue
                 return
@@ -37,7 +37,7 @@ public final class GMSMapViewHost {
     /// Hosts a map, optionally resizing it, on a screen of a scale (see ``scale``).
     public init(mapView: GMSMapView, size: CGSize? = nil, scale: CGFloat = UIScreen.standardScale) {
         self.mapView = mapView
-        if scale.isFinite, scale > 0, scale <= UIScreen.maximumScale {
+        if UIScreen.isUsable(scale: scale) {
             self.scale = scale
         } else {
             GMSMapView.logger.warning("host scale \(scale) ignored")
@@ -119,18 +119,15 @@ public final class GMSMapViewHost {
 
     // MARK: Waiting for tile layers
 
-    /// Whether the last frame asked tile layers for tiles in virtual time and their answers
-    /// are still out: the `…AwaitingTiles` calls wait for them before the next frame.
-    public var isAwaitingTiles: Bool { scene.isAwaitingLayerTiles }
-
-    /// How long, in real time, ``awaitTiles()`` waits for one frame's tiles (2 s unless set).
-    /// A tile not delivered by then is left blank, as a failed tile is, at that frame.
-    public var tileWaitPerFrame: TimeInterval = 2
+    /// How long, in real time, ``awaitTiles()`` waits for one frame's tiles (10 s unless set;
+    /// taken within 0...3600, NaN as 0). A tile not delivered by then is left blank, as a
+    /// failed tile is, at that frame.
+    public var tileWaitPerFrame: TimeInterval = 10
     /// How long, in real time, the `…AwaitingTiles` calls wait for tiles in all over the
-    /// host's life (10 s unless set); once it is spent, frames wait no more and their tiles
+    /// host's life (30 s unless set; taken within 0...3600, NaN as 0); once it is spent, frames wait no more and their tiles
     /// are left blank at once. Together the two bound a replay's wall-clock time against tile
     /// servers that answer slowly or never.
-    public var tileWaitBudget: TimeInterval = 10
+    public var tileWaitBudget: TimeInterval = 30
     /// The real time spent awaiting tiles so far.
     public private(set) var tileWaitSpent: TimeInterval = 0
 
@@ -142,8 +139,9 @@ public final class GMSMapViewHost {
     /// Returns at once when nothing is awaited.
     public func awaitTiles() async {
         guard scene.isAwaitingLayerTiles else { return }
-        let left = max(0, min(tileWaitPerFrame, tileWaitBudget - tileWaitSpent))
-        if left > 0, left.isFinite {
+        func bounded(_ seconds: TimeInterval) -> TimeInterval { seconds.isNaN ? 0 : seconds.clamped(to: 0...3_600) }
+        let left = max(0, min(bounded(tileWaitPerFrame), bounded(tileWaitBudget) - tileWaitSpent))
+        if left > 0 {
             let clock = ContinuousClock()
             let started = clock.now
             await scene.tileOverlays.awaitRequests(for: .seconds(left))

@@ -24,6 +24,10 @@ private final class LayerHarness {
     init() {
         mapView.delegate = events
         host = GMSMapViewHost(mapView: mapView)
+        // These tests check what tiles do, not the wait bounds: on a machine busy with the
+        // whole suite the local server may answer later than the defaults allow.
+        host.tileWaitPerFrame = 120
+        host.tileWaitBudget = 600
     }
 
     func layer(_ server: LocalTileServer, _ route: String, configure: (GMSURLTileLayer) -> Void = { _ in }) -> GMSURLTileLayer {
@@ -153,6 +157,23 @@ struct TileLayerTests {
         #expect(map.events.events.last == "ready")
     }
 
+    @Test("limitTileWait: a budget of nothing (or NaN) fails a slow layer's tiles at once, at that frame")
+    func limitTileWaitBudgetOfNothingFailsTilesAtOnce() async throws {
+        for budget in [0, TimeInterval.nan] {
+            let map = LayerHarness()
+            map.host.tileWaitBudget = budget
+            let plain = map.host.renderFrame(scale: 1).color(x: 128, y: 128)
+            let layer = SlowTiles()
+            layer.tileSize = 512
+            layer.fadeIn = false
+            layer.map = map.mapView
+            let started = ContinuousClock.now
+            #expect(await map.centre() == plain)
+            #expect(ContinuousClock.now - started < .seconds(1))
+            #expect(map.events.events.contains("finish"))
+        }
+    }
+
     @Test("Garbage and missing tiles are blank, never a crash")
     func tileLayerGarbageIsBlank() async throws {
         let server = try await LocalTileServer.start()
@@ -247,6 +268,16 @@ struct TileLayerNoWaitTests {
         map.host.runUntilIdle()
         #expect(near(map.host.renderFrame(scale: 1).color(x: 128, y: 128), 1, 0, 0))
         #expect(map.events.events.last == "ready")
+    }
+}
+
+/// A sync layer whose tiles take a second and a half to make.
+final class SlowTiles: GMSSyncTileLayer {
+    override func tileFor(x: UInt, y: UInt, zoom: UInt) -> UIImage? {
+        Thread.sleep(forTimeInterval: 1.5)
+        let canvas = Canvas(size: CGSize(width: 512, height: 512), scale: 1)
+        canvas.clear(Color(red: 1, green: 0, blue: 0))
+        return UIImage(bitmap: canvas.bitmap)
     }
 }
 
