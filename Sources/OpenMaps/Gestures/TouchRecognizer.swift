@@ -93,6 +93,7 @@ final class TouchRecognizer {
             pressing = nil
         }
         tap.step(now: now, fingerDownSince: pressing?.startTime)
+        if case .twoFinger(let start, false)? = press { decideTwoFingerGesture(start, now: now) }
     }
 
     // MARK: Phases
@@ -134,7 +135,7 @@ final class TouchRecognizer {
         case .dragging(let id, let marker, let offset)? where id == touch.id:
             longPress.drag(marker, offset: offset, finger: touch.location)
         case .twoFinger(let start, false)?:
-            decideTwoFingerGesture(start)
+            decideTwoFingerGesture(start, now: nil)
         case .pinching(let start, let rotating)?:
             guard let (a, b) = locations(start) else { return }
             press = .pinching(start, rotating: pinch.apply(start, a, b, rotating: rotating))
@@ -195,13 +196,23 @@ final class TouchRecognizer {
 
     /// Decides what two moving fingers do: tilt (moving up or down together, side by side),
     /// or pinch (spreading, closing, turning or moving together).
-    private func decideTwoFingerGesture(_ start: TwoFingerStart) {
+    ///
+    /// Fingers report one at a time, so a decision waits until both have reported for the same
+    /// moment (`now` nil: a touch just came), or until a frame after the latest report finds the
+    /// other finger still for ``GestureThresholds/stillInterval`` (`now`: the frame's time). A
+    /// finger whose partner reports later in the same moment is never taken as still, however
+    /// far apart the moments are.
+    private func decideTwoFingerGesture(_ start: TwoFingerStart, now: TimeInterval?) {
         guard let f1 = fingers[start.ids.0], let f2 = fingers[start.ids.1], start.distance > 1 else { return }
         let a = f1.location, b = f2.location
-        // Fingers report one at a time: decide when both have reported for the same moment
-        // (or one has stayed still for a while), once one has moved past the slop.
         let m1 = hypot(a.x - start.first.x, a.y - start.first.y), m2 = hypot(b.x - start.second.x, b.y - start.second.y)
-        let inStep = abs(f1.time - f2.time) < 1e-6 || abs(f1.time - f2.time) > GestureThresholds.stillInterval
+        let latest = max(f1.time, f2.time), earliest = min(f1.time, f2.time)
+        let inStep: Bool
+        if let now {
+            inStep = now > latest && now - earliest > GestureThresholds.stillInterval
+        } else {
+            inStep = latest - earliest < 1e-6
+        }
         guard inStep, max(m1, m2) >= GestureThresholds.tapSlop else { return }
         if tilt.recognises(start, a, b) {
             guard tilt.isEnabled else { return press = .ignored }

@@ -106,6 +106,43 @@ struct GestureTests {
         #expect(map.mapView.camera.viewingAngle == 65)
     }
 
+    /// Fingers report one at a time. A slow page (moments 200 ms apart) must not make the
+    /// first finger of a moment look still while its partner is about to report.
+    @Test func rule20ATiltReportedSlowlyIsStillATilt() {
+        let map = MapHarness()
+        map.mapView.camera = GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 16)
+        let t0 = map.host.time
+        map.host.send(MapTouch(id: 1, phase: .began, location: CGPoint(x: 145, y: 500), timestamp: t0))
+        map.host.send(MapTouch(id: 2, phase: .began, location: CGPoint(x: 245, y: 500), timestamp: t0))
+        for step in 1...4 {
+            let time = t0 + 0.2 * Double(step), y = 500 - 20 * CGFloat(step)
+            map.host.send(MapTouch(id: 1, phase: .moved, location: CGPoint(x: 145, y: y), timestamp: time))
+            map.host.send(MapTouch(id: 2, phase: .moved, location: CGPoint(x: 245, y: y), timestamp: time))
+        }
+        map.host.send(MapTouch(id: 1, phase: .ended, location: CGPoint(x: 145, y: 420), timestamp: t0 + 1))
+        map.host.send(MapTouch(id: 2, phase: .ended, location: CGPoint(x: 245, y: 420), timestamp: t0 + 1))
+        map.settle()
+        #expect(abs(map.mapView.camera.viewingAngle - 20) < 1e-9)
+        #expect(map.mapView.camera.zoom == 16)
+    }
+
+    /// One finger held still while the other moves away pinches: the still finger is known
+    /// still once a frame passes without it reporting.
+    @Test func rule20OneFingerStillAndOneMovingPinch() {
+        let map = MapHarness()
+        let t0 = map.host.time
+        map.host.send(MapTouch(id: 1, phase: .began, location: CGPoint(x: 145, y: 422), timestamp: t0))
+        map.host.send(MapTouch(id: 2, phase: .began, location: CGPoint(x: 245, y: 422), timestamp: t0))
+        for step in 1...20 {
+            let time = t0 + 0.015 * Double(step)
+            map.host.send(MapTouch(id: 2, phase: .moved, location: CGPoint(x: 245 + 5 * CGFloat(step), y: 422), timestamp: time))
+        }
+        map.host.send(MapTouch(id: 1, phase: .ended, location: CGPoint(x: 145, y: 422), timestamp: t0 + 0.4))
+        map.host.send(MapTouch(id: 2, phase: .ended, location: CGPoint(x: 345, y: 422), timestamp: t0 + 0.4))
+        map.settle()
+        #expect(abs(map.mapView.camera.zoom - 13) < 1e-5, "the fingers' distance doubled: one level in")
+    }
+
     @Test func settingsSwitchGesturesOff() {
         let map = MapHarness()
         map.mapView.settings.setAllGesturesEnabled(false)
