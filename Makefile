@@ -20,7 +20,7 @@ run: build
 # Every test, after the docs build without a warning. The hostile cases and the fuzzing slice
 # (CPU-heavy hang and memory guards) run after the rest, so they never starve its real-time
 # tests on a small machine.
-HEAVY_SUITES = HostileInputTests|FuzzTests
+HEAVY_SUITES = HostileInputTests|FuzzTests|LeakTests
 test: setup docs
 	$(SWIFT) test --skip "$(HEAVY_SUITES)"
 	$(SWIFT) test --filter "$(HEAVY_SUITES)"

@@ -119,12 +119,13 @@ let package = Package(
         .testTarget(
             name: "PlaygroundTests",
             dependencies: [
-                "Playground", "OpenMaps", "OpenMapsTesting", "MapDrawing",
+                "Playground", "OpenMaps", "OpenMapsTesting", "MapDrawing", "HostileData",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]),
         // Hostile input run by the `openmaps` executable in child processes (docs/limits.md).
-        .target(name: "HostileData", dependencies: ["CSQLite", "CZlib"], path: "Tests/Support/HostileData"),
+        .target(name: "HostileData", dependencies: ["CSQLite", "CZlib", "CHeapProbe"], path: "Tests/Support/HostileData"),
+        .target(name: "CHeapProbe", path: "Tests/Support/CHeapProbe"),
         .testTarget(name: "HostileInputTests", dependencies: ["openmaps", "HostileData"]),
         // The fuzzing harness: a short deterministic slice here, longer runs with `make fuzz`.
         .testTarget(
@@ -133,7 +134,7 @@ let package = Package(
             exclude: ["Corpus"]),
         .testTarget(
             name: "OpenMapsTests",
-            dependencies: ["OpenMaps", "MapDrawing", "OpenMapsTesting", "LocalTileServer"],
+            dependencies: ["OpenMaps", "MapDrawing", "OpenMapsTesting", "LocalTileServer", "HostileData"],
             exclude: ["__Goldens__", "Engine/__Goldens__"]),
     ],
     swiftLanguageModes: [.v6]

@@ -175,4 +175,48 @@ struct HostileInputTests {
         let finishes = with.stdout.components(separatedBy: "mapViewDidFinishTileRendering").count
         #expect(starts == finishes && starts > 1, "\(with.stdout)")
     }
+
+    /// The playground server under a file-descriptor limit of 1,024, against 3,000 connections
+    /// that never finish their request heads: the oldest are shed, `/healthz` still answers, a
+    /// 100 KB head gets 431, and the server stops cleanly.
+    @Test func limitConnectionsHealthzAnswersUnderASlowConnectionAttackWithin1024Descriptors() async throws {
+        let attackers = min(3_000, raiseOpenFileLimit(to: 4_096) - 256)
+        #expect(attackers > 1_024, "the test process may hold more connections than the server may")
+        let server = try ChildProcess(HostileInputTests.openmaps, ["serve", "--port", "0"], openFileLimit: 1_024)
+        var port = 0
+        for _ in 0..<600 where port == 0 {
+            if let line = server.stdout.split(separator: "\n").first(where: { $0.contains("http://") }),
+                let text = line.split(separator: ":").last?.split(separator: "/").first, let value = Int(text) {
+                port = value
+            } else {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+        #expect(port > 0, "the server said where it listens: \(server.stderr.suffix(400))")
+        guard port > 0 else { _ = try await server.stop(); return }
+
+        var held: [RawConnection] = []
+        let attackEnds = Date().addingTimeInterval(30)
+        var failures = 0
+        for _ in 0..<attackers where Date() < attackEnds && failures < 100 {
+            guard let connection = RawConnection.open(port: port, timeout: 0.2) else {
+                failures += 1
+                continue
+            }
+            connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            held.append(connection)
+        }
+        try await Task.sleep(for: .milliseconds(1_500))  // past the grace that protects new connections
+        let healthz = try #require(RawConnection.open(port: port, timeout: 5))
+        healthz.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        #expect(healthz.readStatus(timeout: 10) == 200, "healthz answers under attack")
+        let big = try #require(RawConnection.open(port: port, timeout: 5))
+        big.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + String(repeating: "a", count: 100_000) + "\r\n\r\n", timeout: 5)
+        #expect(big.readStatus(timeout: 10) == 431)
+        held.removeAll()
+        let stopped = try await server.stop()
+        #expect(stopped.signal == nil && !stopped.timedOut, "\(stopped.summary)")
+        #expect(stopped.peakBytes < HostileInputTests.peakLimit, "\(stopped.summary)")
+        #expect(stopped.stderr.contains("Too many open files") == false, "\(stopped.stderr.suffix(800))")
+    }
 }

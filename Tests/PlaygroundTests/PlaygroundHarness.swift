@@ -24,12 +24,16 @@ final class PlaygroundHarness {
         self.task = task
     }
 
-    static func start(maximumSessions: Int = 4, idleTimeout: TimeInterval = 900, stallTimeout: TimeInterval = 30) async throws -> PlaygroundHarness {
+    static func start(
+        maximumSessions: Int = 4, idleTimeout: TimeInterval = 900, stallTimeout: TimeInterval = 30,
+        configure: (inout PlaygroundServer.Configuration) -> Void = { _ in }
+    ) async throws -> PlaygroundHarness {
         var configuration = PlaygroundServer.Configuration()
         configuration.port = 0
         configuration.maximumSessions = maximumSessions
         configuration.idleTimeout = idleTimeout
         configuration.stallTimeout = stallTimeout
+        configure(&configuration)
         let server = PlaygroundServer(configuration: configuration)
         let registry = server.registry
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)

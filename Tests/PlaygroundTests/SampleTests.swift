@@ -136,16 +136,22 @@ struct SampleTests {
         #expect(host.mapView.camera.zoom > before + 0.1)
     }
 
+    /// A trackpad scrolled slowly: 8 px at a time, each after the pinch has rested. Driven on
+    /// the map's clock (not the test's real time), so a busy machine cannot space the turns
+    /// further apart than the page did.
     @Test func slowSmallWheelTurnsAddUp() async throws {
         let (session, host) = try session("map-events")
         defer { session.close() }
         let before = host.mapView.camera.zoom
-        // A trackpad scrolled slowly: 8 px at a time, each after the pinch has rested.
+        var input = PointerInput()
+        var time = host.time + 0.1
         for _ in 0..<12 {
-            await send(session, [#"{"type":"wheel","x":200,"y":150,"delta":-8}"#])
-            await settle(session, host, seconds: 0.2)
+            for touch in input.touches(forWheelAt: CGPoint(x: 200, y: 150), delta: -8, at: time) { host.send(touch) }
+            time += 0.2
+            host.advance(to: time)
+            for touch in input.step(at: time) { host.send(touch) }
         }
-        await settle(session, host, seconds: 0.4)
+        host.runUntilIdle()
         #expect(host.mapView.camera.zoom > before + 0.1, "zoomed in: \(host.mapView.camera.zoom) from \(before)")
     }
 

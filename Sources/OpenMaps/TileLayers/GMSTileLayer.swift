@@ -80,22 +80,33 @@ struct UncheckedLayer: @unchecked Sendable {
 }
 
 /// Tiles fetched over HTTP from URLs a closure builds. Fetches run concurrently (at most
-/// `maximumConcurrentFetches`), time out after `requestTimeout`, and are retried a bounded
-/// number of times on errors and server failures; garbage or missing images leave the tile
-/// blank (logged once).
+/// `maximumConcurrentFetches`), are held to a connect, a read and a whole-request timeout and
+/// a size limit, and are retried a bounded number of times on errors and server failures;
+/// garbage or missing images leave the tile blank (logged once).
+///
+/// `maximumConcurrentFetches`, the timeouts, `maximumTileBytes` and `retries` are OpenMaps'
+/// own: the SDK's `GMSURLTileLayer` has only `userAgent`.
 @MainActor
 public final class GMSURLTileLayer: GMSTileLayer {
     /// Builds a tile's URL (nil: no tile there).
     public typealias URLConstructor = @Sendable (UInt, UInt, UInt) -> URL?
 
     nonisolated private static let logger = Logger(label: "OpenMaps.GMSURLTileLayer")
-    private let session = URLSession(configuration: .ephemeral)
+    private let fetcher = TileFetcher()
 
     private let constructor: URLConstructor
     /// The most fetches under way at once.
     public var maximumConcurrentFetches = 6
-    /// How long a fetch may take.
+    /// How long a fetch may take in all, in seconds (10 unless set).
     public var requestTimeout: TimeInterval = 10
+    /// How long a fetch may wait to connect and receive the answer's head, in seconds (5 unless
+    /// set).
+    public var connectTimeout: TimeInterval = 5
+    /// The longest gap between bytes of an answer, in seconds (5 unless set).
+    public var readTimeout: TimeInterval = 5
+    /// The most bytes a tile's answer may have (16 MB unless set); a bigger one leaves the
+    /// tile blank.
+    public var maximumTileBytes = 16 << 20
     /// How many times a failed fetch is tried again.
     public var retries = 2
     /// The HTTP `User-Agent` sent.
@@ -108,6 +119,21 @@ public final class GMSURLTileLayer: GMSTileLayer {
         super.init()
     }
 
+    isolated deinit {
+        fetcher.invalidate()
+    }
+
+    /// The limits a fetch is held to now: each timeout within 0.01 s...1 hour (NaN or none: its
+    /// default), the size within 1 byte...256 MB.
+    var fetchLimits: TileFetchLimits {
+        func seconds(_ value: TimeInterval, _ fallback: TimeInterval) -> TimeInterval {
+            value.isNaN || value <= 0 ? fallback : min(max(value, 0.01), 3_600)
+        }
+        return TileFetchLimits(
+            connectTimeout: seconds(connectTimeout, 5), readTimeout: seconds(readTimeout, 5),
+            requestTimeout: seconds(requestTimeout, 10), maximumBytes: min(max(maximumTileBytes, 1), 256 << 20))
+    }
+
     /// A layer from a URL constructor (the SDK's factory).
     public class func tileLayer(urlConstructor: @escaping URLConstructor) -> GMSURLTileLayer {
         GMSURLTileLayer(urlConstructor: urlConstructor)
@@ -118,18 +144,19 @@ public final class GMSURLTileLayer: GMSTileLayer {
             receiver.receiveTileWith(x: x, y: y, zoom: zoom, image: kGMSTileLayerNoTile)
             return
         }
-        var request = URLRequest(url: url, timeoutInterval: requestTimeout > 0 ? requestTimeout : 10)
+        let limits = fetchLimits
+        var request = URLRequest(url: url, timeoutInterval: limits.requestTimeout)
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
-        let session = session, retries = max(0, retries), limiter = limiter, maximum = max(1, maximumConcurrentFetches)
+        let fetcher = fetcher, retries = min(max(0, retries), 10), limiter = limiter, maximum = max(1, maximumConcurrentFetches)
         Task.detached(priority: .utility) {
             await limiter.acquire(maximum)
             var image: UIImage?
             var problem = ""
             for attempt in 0...retries {
                 if attempt > 0 { try? await Task.sleep(for: .milliseconds(100 * attempt)) }
-                switch await GMSURLTileLayer.fetch(request, with: session) {
+                switch await fetcher.fetch(request, limits: limits) {
                 case .failure(let error):
-                    problem = error.localizedDescription
+                    problem = (error as? TileFetchError)?.description ?? error.localizedDescription
                 case .success(let (data, response)):
                     let status = (response as? HTTPURLResponse)?.statusCode ?? 200
                     if status == 404 || status == 204 {
@@ -151,24 +178,6 @@ public final class GMSURLTileLayer: GMSTileLayer {
             }
             await limiter.release()
             receiver.receiveTileWith(x: x, y: y, zoom: zoom, image: image ?? kGMSTileLayerNoTile)
-        }
-    }
-}
-
-extension GMSURLTileLayer {
-    /// One fetch, cancelled when the request's timeout passes (also where the platform's own
-    /// timeout does not apply).
-    nonisolated static func fetch(_ request: URLRequest, with session: URLSession) async -> Result<(Data, URLResponse), any Error> {
-        await withCheckedContinuation { continuation in
-            let task = session.dataTask(with: request) { data, response, error in
-                if let data, let response {
-                    continuation.resume(returning: .success((data, response)))
-                } else {
-                    continuation.resume(returning: .failure(error ?? URLError(.badServerResponse)))
-                }
-            }
-            task.resume()
-            DispatchQueue.global().asyncAfter(deadline: .now() + request.timeoutInterval) { task.cancel() }
         }
     }
 }

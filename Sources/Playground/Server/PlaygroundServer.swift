@@ -28,6 +28,17 @@ public struct PlaygroundServer: Sendable {
         public var maximumMessageSize = 4096
         /// Origins other than the server's own allowed to open sessions (e.g. a proxy's).
         public var extraOrigins: Set<String> = []
+        /// Most connections open at once (512 unless set; never more than the process's
+        /// file-descriptor limit less 128). Past it a new connection sheds the one that has
+        /// waited longest for a request head, or gets 503 if none is idle.
+        public var maximumConnections = 512
+        /// Longest time a request head may take to arrive, in seconds (the first from the
+        /// connection's start, later ones from their first byte); past it: 408 and closed.
+        public var headerTimeout: TimeInterval = 10
+        /// Most bytes in one request head; past it: 431 and closed.
+        public var maximumHeaderBytes = 16 * 1024
+        /// How long a connection may stay open between requests, in seconds.
+        public var keepAliveTimeout: TimeInterval = 30
 
         public init() {}
     }
@@ -42,9 +53,33 @@ public struct PlaygroundServer: Sendable {
         self.configuration = configuration
         registry = SessionRegistry(
             maximumSessions: configuration.maximumSessions, idleTimeout: configuration.idleTimeout, stallTimeout: configuration.stallTimeout)
+        connections = ConnectionTable(
+            maximum: PlaygroundServer.connectionCap(configured: configuration.maximumConnections, descriptorLimit: PlaygroundServer.descriptorLimit))
     }
 
-    private static let logger = Logger(label: "OpenMaps.Playground")
+    static let logger = Logger(label: "OpenMaps.Playground")
+
+    /// The connections open now, bounded by ``Configuration/maximumConnections``.
+    let connections: ConnectionTable
+
+    /// ``Configuration/maximumConnections`` within the process's file-descriptor limit (less
+    /// 128 for the listening socket, files, the event loops and the basemap), at least 16.
+    static func connectionCap(configured: Int, descriptorLimit: Int) -> Int {
+        max(16, min(configured, descriptorLimit - 128))
+    }
+
+    /// Seconds as a time amount, within 0.1 s...1 day (NaN: 0.1 s).
+    static func timeAmount(_ seconds: TimeInterval) -> TimeAmount {
+        let clamped = seconds.isNaN ? 0.1 : min(max(seconds, 0.1), 86_400)
+        return .nanoseconds(Int64(clamped * 1e9))
+    }
+
+    /// The process's soft limit on open file descriptors.
+    static var descriptorLimit: Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
+        return Int(clamping: limit.rlim_cur)
+    }
 
     /// Whether a WebSocket request's `Origin` may open a session: absent (not a browser); the
     /// server's own page (`http(s)://` with the request's `Host`, ports compared with the
@@ -79,13 +114,14 @@ public struct PlaygroundServer: Sendable {
 
     /// Builds the application; `onRunning` is told the port once it listens.
     public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
-        let configuration = configuration, registry = registry
+        let configuration = configuration, registry = registry, connections = connections
         let router = Router()
         router.add(middleware: LoopbackHostMiddleware(boundAddress: configuration.host))
         router.get("/healthz") { _, _ -> Response in
             let sessions = await MainActor.run { registry.sessions.count }
             return PlaygroundServer.response(
-                "{\"status\":\"ok\",\"sessions\":\(sessions),\"maximumSessions\":\(registry.maximumSessions)}",
+                "{\"status\":\"ok\",\"sessions\":\(sessions),\"maximumSessions\":\(registry.maximumSessions),"
+                    + "\"connections\":\(connections.count),\"maximumConnections\":\(connections.maximum)}",
                 type: "application/json")
         }
         for path in WebFiles.allowed.keys {
@@ -147,9 +183,15 @@ public struct PlaygroundServer: Sendable {
 
         return Application(
             router: router,
-            server: .http1WebSocketUpgrade(
+            server: .guardedHTTP1WebSocketUpgrade(
                 webSocketRouter: sockets,
-                configuration: .init(ws: .init(maxFrameSize: configuration.maximumMessageSize))),
+                configuration: .init(
+                    http1: .init(idleTimeout: PlaygroundServer.timeAmount(configuration.keepAliveTimeout)),
+                    ws: .init(maxFrameSize: configuration.maximumMessageSize)),
+                table: connections,
+                limits: ConnectionGuard.Limits(
+                    headerTimeout: PlaygroundServer.timeAmount(configuration.headerTimeout),
+                    maximumHeaderBytes: max(256, configuration.maximumHeaderBytes))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "openmaps"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
             logger: Logger(label: "OpenMaps.Playground.HTTP")

@@ -1,7 +1,7 @@
 import Foundation
 import LocalTileServer
 import MapDrawing
-import OpenMaps
+@testable import OpenMaps
 import Testing
 
 /// Tile callbacks, in order.
@@ -155,6 +155,67 @@ struct TileLayerTests {
         #expect(Date().timeIntervalSince(started) < 5)
         #expect(map.events.events.contains("finish"))
         #expect(map.events.events.last == "ready")
+    }
+
+    @Test("limitTileFetch: a server that never answers is given up after connectTimeout")
+    func limitTileFetchNoAnswerWithinTheConnectTimeout() async throws {
+        let server = try await LocalTileServer.start()
+        defer { server.stop() }
+        let map = LayerHarness()
+        _ = map.layer(server, "hang") {
+            $0.connectTimeout = 0.3
+            $0.requestTimeout = 60
+            $0.retries = 0
+        }
+        let started = Date()
+        #expect(await map.host.runUntilIdleAwaitingTiles())
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(map.events.events.last == "ready")
+    }
+
+    @Test("limitTileFetch: an answer that stops coming is given up after readTimeout")
+    func limitTileFetchStalledAnswerWithinTheReadTimeout() async throws {
+        let server = try await LocalTileServer.start()
+        let map = LayerHarness()
+        let layer = map.layer(server, "stall") {
+            $0.readTimeout = 0.3
+            $0.requestTimeout = 60
+            $0.retries = 0
+        }
+        let started = Date()
+        let plain = LayerHarness().host.renderFrame(scale: 1).color(x: 128, y: 128)
+        #expect(await map.centre() == plain, "the tile is blank")
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(layer.cachedTileCount > 0 && server.stats.count("stall") > 0)
+        // The server's writes fail once the client has left; stop it with nothing in flight.
+        for _ in 0..<100 where server.stats.inFlight > 0 { try await Task.sleep(for: .milliseconds(100)) }
+        server.stop()
+    }
+
+    @Test("limitTileFetch: an answer over maximumTileBytes is given up")
+    func limitTileFetchAnswersOverTheSizeLimit() async throws {
+        let server = try await LocalTileServer.start()
+        let map = LayerHarness()
+        _ = map.layer(server, "huge") {
+            $0.maximumTileBytes = 1 << 20
+            $0.retries = 0
+        }
+        let plain = LayerHarness().host.renderFrame(scale: 1).color(x: 128, y: 128)
+        #expect(await map.centre() == plain, "the tile is blank")
+        for _ in 0..<100 where server.stats.inFlight > 0 { try await Task.sleep(for: .milliseconds(100)) }
+        server.stop()
+    }
+
+    @Test("limitTileFetch: timeouts and sizes are taken within their ranges")
+    func limitTileFetchSettingsAreClamped() {
+        let layer = GMSURLTileLayer(urlConstructor: { _, _, _ in nil })
+        layer.connectTimeout = .nan
+        layer.readTimeout = 1e300
+        layer.requestTimeout = -1
+        layer.maximumTileBytes = .max
+        let limits = layer.fetchLimits
+        #expect(limits.connectTimeout == 5 && limits.readTimeout == 3_600 && limits.requestTimeout == 10)
+        #expect(limits.maximumBytes == 256 << 20)
     }
 
     @Test("limitTileWait: a budget of nothing (or NaN) fails a slow layer's tiles at once, at that frame")

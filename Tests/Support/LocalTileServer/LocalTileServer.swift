@@ -6,7 +6,8 @@ import NIOCore
 /// A tile server on 127.0.0.1 for the tile layer tests, with a route per behaviour:
 /// `/ok/{colour}/z/x/y` answers a solid tile of that colour, `/fail` answers 500, `/flaky`
 /// 500 once per tile then a tile, `/garbage` bytes that are no image, `/hang` never answers in
-/// time, `/missing` 404. Counts requests, and the most served at once.
+/// time, `/stall` starts a tile and then sends a byte a second, `/huge` sends 32 MB, `/missing`
+/// 404. Counts requests, and the most served at once.
 public final class LocalTileServer: Sendable {
     /// The port it listens on.
     public let port: Int
@@ -28,6 +29,8 @@ public final class LocalTileServer: Sendable {
         public var total: Int { lock.withLock { counts.values.reduce(0, +) } }
         /// The most requests served at once.
         public var mostAtOnce: Int { lock.withLock { peak } }
+        /// Requests being served now.
+        public var inFlight: Int { lock.withLock { running } }
 
         fileprivate func begin(_ route: String) {
             lock.withLock {
@@ -82,6 +85,39 @@ public final class LocalTileServer: Sendable {
             defer { stats.end() }
             try await Task.sleep(for: .seconds(20))
             return Response(status: .ok)
+        }
+        router.get("stall/:z/:x/:y") { _, _ -> Response in
+            // A head and the start of a PNG, then a byte a second for 20 s (ending soon after
+            // the client leaves: a write then fails).
+            stats.begin("stall")
+            var headers = HTTPFields()
+            headers[.contentType] = "image/png"
+            return Response(
+                status: .ok, headers: headers,
+                body: ResponseBody { writer in
+                    defer { stats.end() }
+                    let png = tiles.tile("ff0000")
+                    try await writer.write(ByteBuffer(bytes: png.prefix(64)))
+                    for index in 64..<min(84, png.count) {
+                        try await Task.sleep(for: .seconds(1))
+                        try await writer.write(ByteBuffer(bytes: [png[index]]))
+                    }
+                    try await writer.finish(nil)
+                })
+        }
+        router.get("huge/:z/:x/:y") { _, _ -> Response in
+            // 32 MB in 64 KB chunks, as fast as the client reads.
+            stats.begin("huge")
+            var headers = HTTPFields()
+            headers[.contentType] = "image/png"
+            return Response(
+                status: .ok, headers: headers,
+                body: ResponseBody { writer in
+                    defer { stats.end() }
+                    let chunk = ByteBuffer(repeating: 0x41, count: 65_536)
+                    for _ in 0..<512 { try await writer.write(chunk) }
+                    try await writer.finish(nil)
+                })
         }
         router.get("missing/:z/:x/:y") { _, _ -> Response in
             stats.begin("missing")
