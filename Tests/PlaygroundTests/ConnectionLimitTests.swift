@@ -11,9 +11,12 @@ import Testing
 /// are busy), and the cap kept within the process's file-descriptor limit.
 @Suite("Playground connections", .serialized)
 struct ConnectionLimitTests {
-    /// Runs blocking socket work off the main actor (the server needs it for `/healthz`).
+    /// Runs blocking socket work on a thread of its own: off the main actor (the server needs
+    /// it for `/healthz`) and off the threads Swift concurrency shares with the other tests.
     private func offMain<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await Task.detached { work() }.value
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: work()) }.start()
+        }
     }
 
     // MARK: Request heads

@@ -59,15 +59,19 @@ open class GMSTileLayer {
     }
 }
 
-/// A tile layer that produces each tile synchronously (called off the main actor).
+/// A tile layer that produces each tile synchronously, off the main actor: one tile at a time on
+/// the layer's own dispatch queue, never on the threads Swift concurrency shares, so a
+/// `tileFor` that blocks (on files, a database, the network) holds back only its own layer.
 @MainActor
 open class GMSSyncTileLayer: GMSTileLayer {
+    private let queue = DispatchQueue(label: "OpenMaps.GMSSyncTileLayer", qos: .utility)
+
     /// The image of a tile; nil for none. Override it.
     nonisolated open func tileFor(x: UInt, y: UInt, zoom: UInt) -> UIImage? { nil }
 
     open override func requestTileFor(x: UInt, y: UInt, zoom: UInt, receiver: GMSTileReceiver) {
         let layer = UncheckedLayer(layer: self)
-        Task.detached(priority: .utility) {
+        queue.async {
             let image = layer.layer.tileFor(x: x, y: y, zoom: zoom) ?? kGMSTileLayerNoTile
             receiver.receiveTileWith(x: x, y: y, zoom: zoom, image: image)
         }

@@ -90,34 +90,22 @@ public final class LocalTileServer: Sendable {
             // A head and the start of a PNG, then a byte a second for 20 s (ending soon after
             // the client leaves: a write then fails).
             stats.begin("stall")
-            var headers = HTTPFields()
-            headers[.contentType] = "image/png"
-            return Response(
-                status: .ok, headers: headers,
-                body: ResponseBody { writer in
-                    defer { stats.end() }
-                    let png = tiles.tile("ff0000")
-                    try await writer.write(ByteBuffer(bytes: png.prefix(64)))
-                    for index in 64..<min(84, png.count) {
-                        try await Task.sleep(for: .seconds(1))
-                        try await writer.write(ByteBuffer(bytes: [png[index]]))
-                    }
-                    try await writer.finish(nil)
-                })
+            return streamed(stats) { writer in
+                let png = tiles.tile("ff0000")
+                try await writer.write(ByteBuffer(bytes: png.prefix(64)))
+                for index in 64..<min(84, png.count) {
+                    try await Task.sleep(for: .seconds(1))
+                    try await writer.write(ByteBuffer(bytes: [png[index]]))
+                }
+            }
         }
         router.get("huge/:z/:x/:y") { _, _ -> Response in
             // 32 MB in 64 KB chunks, as fast as the client reads.
             stats.begin("huge")
-            var headers = HTTPFields()
-            headers[.contentType] = "image/png"
-            return Response(
-                status: .ok, headers: headers,
-                body: ResponseBody { writer in
-                    defer { stats.end() }
-                    let chunk = ByteBuffer(repeating: 0x41, count: 65_536)
-                    for _ in 0..<512 { try await writer.write(chunk) }
-                    try await writer.finish(nil)
-                })
+            return streamed(stats) { writer in
+                let chunk = ByteBuffer(repeating: 0x41, count: 65_536)
+                for _ in 0..<512 { try await writer.write(chunk) }
+            }
         }
         router.get("missing/:z/:x/:y") { _, _ -> Response in
             stats.begin("missing")
@@ -146,6 +134,21 @@ public final class LocalTileServer: Sendable {
 
     /// Stops the server.
     public func stop() { task.cancel() }
+
+    /// A PNG answer whose body `write` streams; the request counts as served once it ends.
+    private static func streamed(
+        _ stats: Stats, _ write: @escaping @Sendable (inout any ResponseBodyWriter) async throws -> Void
+    ) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "image/png"
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody { writer in
+                defer { stats.end() }
+                try await write(&writer)
+                try await writer.finish(nil)
+            })
+    }
 
     private static func png(_ data: Data) -> Response {
         var headers = HTTPFields()
