@@ -11,14 +11,6 @@ import Testing
 /// are busy), and the cap kept within the process's file-descriptor limit.
 @Suite("Playground connections", .serialized)
 struct ConnectionLimitTests {
-    /// Runs blocking socket work on a thread of its own: off the main actor (the server needs
-    /// it for `/healthz`) and off the threads Swift concurrency shares with the other tests.
-    private func offMain<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: work()) }.start()
-        }
-    }
-
     // MARK: Request heads
 
     @Test func headReaderFindsTheEndOfAHeadWithCRLFOrBareLF() {
@@ -46,14 +38,14 @@ struct ConnectionLimitTests {
         let server = try await PlaygroundHarness.start()
         defer { Task { @MainActor in server.stop() } }
         let port = await server.port
-        let status = await offMain { () -> Int in
+        let status = await onOwnThread { () -> Int in
             guard let connection = RawConnection.open(port: port) else { return -1 }
             connection.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + String(repeating: "a", count: 100_000) + "\r\n\r\n", timeout: 5)
             return connection.readStatus(timeout: 10)
         }
         #expect(status == 431)
         // A head just under the limit is answered as usual.
-        let fine = await offMain { () -> Int in
+        let fine = await onOwnThread { () -> Int in
             guard let connection = RawConnection.open(port: port) else { return -1 }
             connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + String(repeating: "a", count: 15_000) + "\r\n\r\n")
             return connection.readStatus(timeout: 10)
@@ -65,7 +57,7 @@ struct ConnectionLimitTests {
         let server = try await PlaygroundHarness.start { $0.headerTimeout = 0.5 }
         defer { Task { @MainActor in server.stop() } }
         let port = await server.port
-        let (status, closed) = await offMain { () -> (Int, Bool) in
+        let (status, closed) = await onOwnThread { () -> (Int, Bool) in
             guard let connection = RawConnection.open(port: port) else { return (-1, false) }
             connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
             let status = connection.readStatus(timeout: 10)
@@ -73,7 +65,7 @@ struct ConnectionLimitTests {
         }
         #expect(status == 408 && closed)
         // A head sent byte by byte within the time is answered.
-        let trickled = await offMain { () -> Int in
+        let trickled = await onOwnThread { () -> Int in
             guard let connection = RawConnection.open(port: port) else { return -1 }
             for byte in "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8 { connection.send([byte]) }
             return connection.readStatus(timeout: 10)
@@ -85,7 +77,7 @@ struct ConnectionLimitTests {
         let server = try await PlaygroundHarness.start()
         defer { Task { @MainActor in server.stop() } }
         let port = await server.port
-        let answers = await offMain { () -> String in
+        let answers = await onOwnThread { () -> String in
             guard let connection = RawConnection.open(port: port) else { return "" }
             let request = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
             connection.send(request + request)
@@ -136,7 +128,7 @@ struct ConnectionLimitTests {
         let server = try await PlaygroundHarness.start { $0.maximumConnections = 16 }
         defer { Task { @MainActor in server.stop() } }
         let port = await server.port
-        let (shed, healthz) = await offMain { () -> (Int, Int) in
+        let (shed, healthz) = await onOwnThread { () -> (Int, Int) in
             let held = (0..<16).compactMap { _ in RawConnection.open(port: port) }
             for connection in held { connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n") }
             Thread.sleep(forTimeInterval: 1.3)  // past the grace that protects new connections

@@ -97,20 +97,22 @@ public final class GMSURLTileLayer: GMSTileLayer {
 
     nonisolated private static let logger = Logger(label: "OpenMaps.GMSURLTileLayer")
     private let fetcher = TileFetcher()
+    /// The limits a fetch is held to unless set.
+    nonisolated private static let defaultLimits = TileFetchLimits(connectTimeout: 5, readTimeout: 5, requestTimeout: 10, maximumBytes: 16 << 20)
 
     private let constructor: URLConstructor
     /// The most fetches under way at once.
     public var maximumConcurrentFetches = 6
     /// How long a fetch may take in all, in seconds (10 unless set).
-    public var requestTimeout: TimeInterval = 10
+    public var requestTimeout = defaultLimits.requestTimeout
     /// How long a fetch may wait to connect and receive the answer's head, in seconds (5 unless
     /// set).
-    public var connectTimeout: TimeInterval = 5
+    public var connectTimeout = defaultLimits.connectTimeout
     /// The longest gap between bytes of an answer, in seconds (5 unless set).
-    public var readTimeout: TimeInterval = 5
+    public var readTimeout = defaultLimits.readTimeout
     /// The most bytes a tile's answer may have (16 MB unless set); a bigger one leaves the
     /// tile blank.
-    public var maximumTileBytes = 16 << 20
+    public var maximumTileBytes = defaultLimits.maximumBytes
     /// How many times a failed fetch is tried again.
     public var retries = 2
     /// The HTTP `User-Agent` sent.
@@ -133,9 +135,10 @@ public final class GMSURLTileLayer: GMSTileLayer {
         func seconds(_ value: TimeInterval, _ fallback: TimeInterval) -> TimeInterval {
             value.isNaN || value <= 0 ? fallback : min(max(value, 0.01), 3_600)
         }
+        let defaults = GMSURLTileLayer.defaultLimits
         return TileFetchLimits(
-            connectTimeout: seconds(connectTimeout, 5), readTimeout: seconds(readTimeout, 5),
-            requestTimeout: seconds(requestTimeout, 10), maximumBytes: min(max(maximumTileBytes, 1), 256 << 20))
+            connectTimeout: seconds(connectTimeout, defaults.connectTimeout), readTimeout: seconds(readTimeout, defaults.readTimeout),
+            requestTimeout: seconds(requestTimeout, defaults.requestTimeout), maximumBytes: min(max(maximumTileBytes, 1), 256 << 20))
     }
 
     /// A layer from a URL constructor (the SDK's factory).

@@ -149,14 +149,14 @@ final class TileFetcher: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let transfer = transfers.withLock { $0[task.taskIdentifier] }
-        guard let transfer else { return }
+        // Taken out once: a watchdog that gave up the fetch first has already answered.
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         if let error {
-            finish(task.taskIdentifier, with: .failure(error))
+            transfer.continuation.resume(returning: .failure(error))
         } else if let response = transfer.response ?? task.response {
-            finish(task.taskIdentifier, with: .success((transfer.data, response)))
+            transfer.continuation.resume(returning: .success((transfer.data, response)))
         } else {
-            finish(task.taskIdentifier, with: .failure(URLError(.badServerResponse)))
+            transfer.continuation.resume(returning: .failure(URLError(.badServerResponse)))
         }
     }
 }

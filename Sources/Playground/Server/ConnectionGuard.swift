@@ -9,7 +9,7 @@ import NIOCore
 ///
 /// Once a request has a body or asks for a WebSocket, the rest of the connection passes
 /// straight through: bodies and WebSocket frames are bounded further in.
-final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
+final class ConnectionGuard: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
 
@@ -83,7 +83,8 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     private func headEnded(_ context: ChannelHandlerContext) {
         headTimer?.cancel()
         headTimer = nil
-        let head = reader.finish()
+        reader = HeadReader()
+        let head = pending.map { HeadReader.parse($0.readableBytesView) } ?? HeadReader.Head(hasBody: false, asksToUpgrade: false)
         if let pending { context.fireChannelRead(wrapInboundOut(pending)) }
         pending = nil
         if head.hasBody || head.asksToUpgrade {
@@ -124,8 +125,6 @@ struct HeadReader {
     private(set) var byteCount = 0
     private var lineIsEmpty = true
     private var sawContent = false
-    /// The head's text, kept up to the limit.
-    private var text: [UInt8] = []
 
     /// What a finished head says.
     struct Head: Equatable {
@@ -140,7 +139,6 @@ struct HeadReader {
         for byte in bytes {
             consumed += 1
             byteCount += 1
-            if text.count <= limit { text.append(byte) }
             switch byte {
             case UInt8(ascii: "\n"):
                 if lineIsEmpty && sawContent { return (consumed, true) }
@@ -156,16 +154,9 @@ struct HeadReader {
         return (consumed, false)
     }
 
-    /// The head just ended; the reader is ready for the next.
-    mutating func finish() -> Head {
-        let head = HeadReader.parse(text)
-        self = HeadReader()
-        return head
-    }
-
     /// Whether the head's fields announce a body (a non-zero `Content-Length`, or any
     /// `Transfer-Encoding`) or an `Upgrade`.
-    static func parse(_ bytes: [UInt8]) -> Head {
+    static func parse(_ bytes: some Collection<UInt8>) -> Head {
         var head = Head(hasBody: false, asksToUpgrade: false)
         let lines = bytes.split(separator: UInt8(ascii: "\n")).dropFirst()
         for line in lines {

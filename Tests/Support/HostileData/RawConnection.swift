@@ -112,6 +112,14 @@ public final class RawConnection {
     }
 }
 
+/// Runs blocking work (sockets, sleeps) on a thread of its own and awaits its result: off the
+/// main actor, and off the threads Swift concurrency shares with the other tests.
+public func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: work()) }.start()
+    }
+}
+
 /// Raises this process's soft limit on open files to `wanted` (or as far as the hard limit
 /// allows); the soft limit then.
 @discardableResult
