@@ -31,7 +31,7 @@ struct CameraPositionTests {
     }
 
     @Test func mutableCopyClampsEachChange() {
-        let camera = GMSCameraPosition.camera(withLatitude: 51.5, longitude: -0.127, zoom: 16).mutableCopy()
+        let camera = GMSCameraPosition.camera(withLatitude: 51.5, longitude: -0.127, zoom: 16).mutableCopy() as! GMSMutableCameraPosition
         camera.viewingAngle = 60
         #expect(camera.viewingAngle == 60)
         camera.zoom = 10

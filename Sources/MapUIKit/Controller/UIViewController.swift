@@ -2,18 +2,22 @@ import Foundation
 
 /// Owns a view and its life cycle, as UIKit's `UIViewController`: the view is made on
 /// first use by `loadView()`, then `viewDidLoad()` runs.
-@MainActor
-open class UIViewController {
+@preconcurrency @MainActor
+open class UIViewController: UIResponder {
     private var loadedView: UIView?
     private var isLoadingView = false
 
     /// A title for the controller (shown by hosts that list controllers).
     open var title: String?
 
-    public init() {}
+    public override init() {
+        super.init()
+    }
 
     /// UIKit's designated initialiser; nib files do not exist here, so both are ignored.
-    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {}
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init()
+    }
 
     /// Archives are not supported; always nil.
     public required init?(coder: NSCoder) {

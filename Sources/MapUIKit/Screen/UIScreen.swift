@@ -4,12 +4,14 @@ import Synchronization
 /// The display a map is shown on. Its scale is the default scale of rendered images and
 /// icons. `withScale`, `standardScale` and `maximumScale` are OpenMaps' own (UIKit has a
 /// screen per display; a host here runs each window's work at its screen's scale).
-@MainActor
-public final class UIScreen {
+@preconcurrency @MainActor
+public final class UIScreen: NSObject {
     /// The main screen.
     public static let main = UIScreen()
 
-    private init() {}
+    private override init() {
+        super.init()
+    }
 
     /// Pixels per point: 2, or inside ``withScale(_:operation:)`` that scale. Read-only, as in
     /// UIKit: a host shows its window at its screen's scale through `withScale` (the map host's

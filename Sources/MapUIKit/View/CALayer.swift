@@ -2,11 +2,13 @@ import Foundation
 
 /// The drawing attributes behind a view, as Core Animation's `CALayer`: background,
 /// corner radius, border, shadow, opacity and masking. Each view has exactly one.
-@MainActor
-open class CALayer {
+@preconcurrency @MainActor
+open class CALayer: NSObject {
     weak var owner: UIView?
 
-    public required init() {}
+    public required override init() {
+        super.init()
+    }
 
     /// The fill behind the content, or nil for none.
     public var backgroundColor: CGColor? { didSet { changed() } }

@@ -3,7 +3,7 @@ import MapDrawing
 
 /// A view that shows an image, placed by `contentMode`, as UIKit's `UIImageView`.
 /// Template images (`.alwaysTemplate`) are drawn in the view's `tintColor`.
-@MainActor
+@preconcurrency @MainActor
 open class UIImageView: UIView {
     /// The image shown.
     public var image: UIImage? { didSet { noteVisualChange() } }

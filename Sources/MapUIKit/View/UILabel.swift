@@ -4,7 +4,7 @@ import MapGeometry
 
 /// A view that shows read-only text, as UIKit's `UILabel`: one line by default, wrapped
 /// over `numberOfLines` (0 for as many as fit), cut by `lineBreakMode`, centred vertically.
-@MainActor
+@preconcurrency @MainActor
 open class UILabel: UIView {
     /// The text shown.
     public var text: String? { didSet { noteVisualChange() } }

@@ -4,8 +4,8 @@ import MapDrawing
 /// A rectangular view in a tree of views, as UIKit's `UIView`: geometry, appearance,
 /// layout and custom drawing. OpenMaps draws views to pixels for info windows and marker
 /// icons; a view is not interactive.
-@MainActor
-open class UIView {
+@preconcurrency @MainActor
+open class UIView: UIResponder {
     /// How a view lays out its content when its bounds differ from the content's size.
     public enum ContentMode: Int, Sendable {
         case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
@@ -43,6 +43,8 @@ open class UIView {
 
     /// The parent view, if any.
     public private(set) weak var superview: UIView?
+    /// The next responder: the superview.
+    open override var next: UIResponder? { superview }
     /// The child views, back to front.
     public private(set) var subviews: [UIView] = []
 
@@ -58,6 +60,7 @@ open class UIView {
         storedCenter = CGPoint(x: frame.midX, y: frame.midY)
         storedLayer = Self.layerClass.init()
         isOpaque = Self.isOpaqueByDefault
+        super.init()
         storedLayer.owner = self
     }
 
@@ -65,7 +68,7 @@ open class UIView {
     class var isOpaqueByDefault: Bool { true }
 
     /// A view with a zero frame.
-    public convenience init() {
+    public override convenience init() {
         self.init(frame: .zero)
     }
 

@@ -148,7 +148,7 @@ final class CameraController {
 
     /// The current camera with some values changed, animated (not a gesture).
     func animate(duration: TimeInterval, _ change: (GMSMutableCameraPosition) -> Void) {
-        let next = camera.mutableCopy()
+        let next = camera.mutableSnapshot()
         change(next)
         animate(to: next, duration: duration, gesture: false)
     }

@@ -8,7 +8,7 @@ public let kGMSMaxZoomLevel: Float = Float(CameraLimits.maximumZoom)
 
 /// Where the camera looks from: a target, a zoom, a bearing and a viewing angle.
 /// Values are clamped or wrapped into their ranges as the SDK does (docs/behaviour.md rule 21).
-open class GMSCameraPosition: CustomStringConvertible {
+open class GMSCameraPosition: NSObject, NSCopying, NSMutableCopying {
     /// The point the camera looks at: latitude in -85...85, longitude in [-180, 180).
     public internal(set) var target: CLLocationCoordinate2D
     /// Zoom 0 shows the world as 256 points; each level doubles the scale. Clamped into 2...21.
@@ -45,6 +45,7 @@ open class GMSCameraPosition: CustomStringConvertible {
         self.zoom = z
         self.bearing = CameraLimits.wrapBearing(bearing)
         self.viewingAngle = GMSCameraPosition.clampViewingAngle(viewingAngle, zoom: z)
+        super.init()
     }
 
     public convenience init(target: CLLocationCoordinate2D, zoom: Float) {
@@ -95,18 +96,28 @@ open class GMSCameraPosition: CustomStringConvertible {
         return Float(log2(metersPerPointAtZoom0 * Double(points) / meters))
     }
 
-    /// An immutable copy.
-    open func copy() -> GMSCameraPosition {
+    /// An immutable copy (`copy()` returns it, as `Any`).
+    open func copy(with zone: NSZone? = nil) -> Any {
         GMSCameraPosition(target: target, zoom: zoom, bearing: bearing, viewingAngle: viewingAngle)
     }
 
-    /// A mutable copy.
-    open func mutableCopy() -> GMSMutableCameraPosition {
+    /// A ``GMSMutableCameraPosition`` copy (`mutableCopy()` returns it, as `Any`).
+    open func mutableCopy(with zone: NSZone? = nil) -> Any {
         GMSMutableCameraPosition(target: target, zoom: zoom, bearing: bearing, viewingAngle: viewingAngle)
     }
 
-    public var description: String {
+    open override var description: String {
         "GMSCameraPosition(target: \(target), zoom: \(zoom), bearing: \(bearing), viewingAngle: \(viewingAngle))"
+    }
+
+    /// An immutable copy of any camera (a mutable one included), typed.
+    static func snapshot(of camera: GMSCameraPosition) -> GMSCameraPosition {
+        GMSCameraPosition(target: camera.target, zoom: camera.zoom, bearing: camera.bearing, viewingAngle: camera.viewingAngle)
+    }
+
+    /// A mutable copy, typed.
+    func mutableSnapshot() -> GMSMutableCameraPosition {
+        GMSMutableCameraPosition(target: target, zoom: zoom, bearing: bearing, viewingAngle: viewingAngle)
     }
 
     static func normalise(_ target: CLLocationCoordinate2D) -> CLLocationCoordinate2D {

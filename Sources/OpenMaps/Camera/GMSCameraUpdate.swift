@@ -3,7 +3,7 @@ import MapGeometry
 
 /// A change to apply to a map's camera with `moveCamera(_:)` or `animate(with:)`.
 /// Made only by its factory methods.
-public final class GMSCameraUpdate: Sendable {
+public final class GMSCameraUpdate: NSObject, Sendable {
     enum Kind: Sendable {
         case zoomBy(Float)
         case zoomTo(Float)
@@ -18,6 +18,7 @@ public final class GMSCameraUpdate: Sendable {
 
     private init(_ kind: Kind) {
         self.kind = kind
+        super.init()
     }
 
     /// Zoom in by 1.

@@ -3,7 +3,7 @@ import MapGeometry
 
 /// A latitude/longitude rectangle, which may cross the antimeridian (then
 /// `northEast.longitude < southWest.longitude`). Immutable.
-public final class GMSCoordinateBounds: CustomStringConvertible {
+public final class GMSCoordinateBounds: NSObject {
     /// The north-east corner.
     public let northEast: CLLocationCoordinate2D
     /// The south-west corner.
@@ -12,16 +12,18 @@ public final class GMSCoordinateBounds: CustomStringConvertible {
     public let isValid: Bool
 
     /// Empty, invalid bounds.
-    public init() {
+    public override init() {
         northEast = kCLLocationCoordinate2DInvalid
         southWest = kCLLocationCoordinate2DInvalid
         isValid = false
+        super.init()
     }
 
     private init(north: Double, east: Double, south: Double, west: Double) {
         northEast = CLLocationCoordinate2D(latitude: north, longitude: east)
         southWest = CLLocationCoordinate2D(latitude: south, longitude: west)
         isValid = true
+        super.init()
     }
 
     /// The smaller box with these two corners; invalid if a coordinate is.
@@ -125,5 +127,5 @@ public final class GMSCoordinateBounds: CustomStringConvertible {
         return (MercatorPoint(x: west + width / 2, y: (top + bottom) / 2), width, bottom - top)
     }
 
-    public var description: String { isValid ? "GMSCoordinateBounds(\(southWest) – \(northEast))" : "GMSCoordinateBounds(invalid)" }
+    public override var description: String { isValid ? "GMSCoordinateBounds(\(southWest) – \(northEast))" : "GMSCoordinateBounds(invalid)" }
 }

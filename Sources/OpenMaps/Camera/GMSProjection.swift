@@ -21,11 +21,12 @@ public struct GMSVisibleRegion: Sendable {
 
 /// The fixed mapping between coordinates and view points for one camera, view size and
 /// padding. A map view hands out a new one whenever any of those change.
-public final class GMSProjection: Sendable {
+public final class GMSProjection: NSObject, Sendable {
     let viewport: Viewport
 
     init(viewport: Viewport) {
         self.viewport = viewport
+        super.init()
     }
 
     /// The view point of a coordinate (on the world copy nearest the camera target).

@@ -3,7 +3,7 @@ import Geocoding
 import Logging
 
 /// An address: a reverse-geocoding result.
-public final class GMSAddress: Sendable, CustomStringConvertible {
+public final class GMSAddress: NSObject, NSCopying, Sendable {
     /// Where the address is.
     public let coordinate: CLLocationCoordinate2D
     /// Street and house number, or the street's name.
@@ -28,26 +28,34 @@ public final class GMSAddress: Sendable, CustomStringConvertible {
         postalCode = result.postalCode
         country = result.country
         lines = result.lines
+        super.init()
     }
+
+    /// The address itself: it is immutable.
+    public func copy(with zone: NSZone? = nil) -> Any { self }
 
     /// The first line.
     public func addressLine1() -> String? { lines?.first }
     /// The second line.
     public func addressLine2() -> String? { (lines?.count ?? 0) > 1 ? lines?[1] : nil }
 
-    public var description: String { (lines ?? []).joined(separator: ", ") }
+    public override var description: String { (lines ?? []).joined(separator: ", ") }
 }
 
 /// The SDK's other name for an address result.
 public typealias GMSReverseGeocodeResult = GMSAddress
 
 /// The answer to a reverse geocode: addresses, most specific and nearest first.
-public final class GMSReverseGeocodeResponse: Sendable {
+public final class GMSReverseGeocodeResponse: NSObject, NSCopying, Sendable {
     private let all: [GMSAddress]
 
     init(_ results: [GMSAddress]) {
         all = results
+        super.init()
     }
+
+    /// The response itself: it is immutable.
+    public func copy(with zone: NSZone? = nil) -> Any { self }
 
     /// The first (most specific) result, or nil when there is none (open ocean).
     public func firstResult() -> GMSAddress? { all.first }
@@ -71,10 +79,12 @@ public typealias GMSReverseGeocodeCallback = @MainActor (GMSReverseGeocodeRespon
 
 /// Reverse geocoding with no network, over the offline pack (GeoNames places, Natural Earth
 /// countries and states, OpenStreetMap streets and addresses where the extracts reach).
-public final class GMSGeocoder: Sendable {
+public final class GMSGeocoder: NSObject, Sendable {
     private static let logger = Logger(label: "OpenMaps.GMSGeocoder")
 
-    public init() {}
+    public override init() {
+        super.init()
+    }
 
     /// A geocoder (the SDK's factory).
     public class func geocoder() -> GMSGeocoder { GMSGeocoder() }

@@ -28,7 +28,7 @@ public final class GMSMapLayer: CALayer {
 
     private func apply(_ change: (GMSMutableCameraPosition) -> Void) {
         guard let mapView else { return }
-        let next = mapView.camera.mutableCopy()
+        let next = mapView.camera.mutableSnapshot()
         change(next)
         if let duration = CATransaction.currentDuration, duration > 0 {
             mapView.animate(to: next)

@@ -12,7 +12,7 @@ import MapUIKit
 /// its scene (see docs/architecture.md).
 @MainActor
 open class GMSMapView: UIView {
-    static let logger = Logger(label: "OpenMaps.GMSMapView")
+    nonisolated static let logger = Logger(label: "OpenMaps.GMSMapView")
 
     open override class var layerClass: CALayer.Type { GMSMapLayer.self }
 
@@ -119,7 +119,7 @@ open class GMSMapView: UIView {
 
     /// A map with a frame and a first camera (which causes no camera callbacks).
     public init(frame: CGRect, camera: GMSCameraPosition?) {
-        let first = (camera ?? GMSCameraPosition(latitude: 0, longitude: 0, zoom: kGMSMinZoomLevel)).copy()
+        let first = GMSCameraPosition.snapshot(of: camera ?? GMSCameraPosition(latitude: 0, longitude: 0, zoom: kGMSMinZoomLevel))
         let settings = GMSUISettings()
         self.settings = settings
         scene = MapScene(camera: first, settings: settings)
@@ -206,7 +206,7 @@ open class GMSMapView: UIView {
     }
 
     private func animateChanging(_ change: (GMSMutableCameraPosition) -> Void) {
-        let next = camera.mutableCopy()
+        let next = camera.mutableSnapshot()
         change(next)
         animate(to: next)
     }

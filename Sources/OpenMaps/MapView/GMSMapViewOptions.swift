@@ -1,8 +1,9 @@
 import Foundation
 
 /// What a map view starts with.
-@MainActor
-public final class GMSMapViewOptions {
+///
+/// A plain `NSObject` with no actor isolation, as in the SDK.
+public final class GMSMapViewOptions: NSObject {
     /// The view's frame.
     public var frame: CGRect = .zero
     /// The first camera; nil for the default (0, 0) at zoom 2... the SDK's whole-world view.
@@ -10,5 +11,7 @@ public final class GMSMapViewOptions {
     /// The colour behind the map while nothing is drawn.
     public var backgroundColor: UIColor?
 
-    public init() {}
+    public override init() {
+        super.init()
+    }
 }

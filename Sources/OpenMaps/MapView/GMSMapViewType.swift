@@ -13,7 +13,7 @@ public enum GMSMapViewType: Int, Sendable {
 
 /// A map style in Google's styling JSON (an array of `featureType`/`elementType`/`stylers`
 /// rules), mapped onto the basemap's layers. Checked when made.
-public final class GMSMapStyle: Sendable {
+public final class GMSMapStyle: NSObject, Sendable {
     /// Why a style could not be made; the description names the bad entry.
     public typealias StyleError = MapStyleRules.StyleError
 
@@ -25,6 +25,7 @@ public final class GMSMapStyle: Sendable {
     public init(jsonString style: String) throws {
         rules = try MapStyleRules(json: style)
         jsonString = style
+        super.init()
     }
 
     /// A style from a JSON file.

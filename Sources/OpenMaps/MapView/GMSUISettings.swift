@@ -1,9 +1,18 @@
 /// Which gestures and on-map controls a map view offers.
-@MainActor
-public final class GMSUISettings {
+///
+/// A plain `NSObject` with no actor isolation, as in the SDK.
+public final class GMSUISettings: NSObject {
     weak var mapView: GMSMapView?
 
-    init() {}
+    override init() {
+        super.init()
+    }
+
+    /// Asks the map to draw its controls again.
+    private func redraw(_ what: String) {
+        guard let mapView else { return }
+        MainThread.run("GMSUISettings.\(what)") { mapView.setNeedsDisplay() }
+    }
 
     /// One-finger panning (on by default).
     public var scrollGestures = true
@@ -18,9 +27,9 @@ public final class GMSUISettings {
     /// Whether the map takes every gesture inside its view (on by default).
     public var consumesGesturesInView = true
     /// The compass, shown while the bearing is not 0 (off by default).
-    public var compassButton = false { didSet { mapView?.setNeedsDisplay() } }
+    public var compassButton = false { didSet { redraw("compassButton") } }
     /// The My Location button, shown while My Location is on (off by default).
-    public var myLocationButton = false { didSet { mapView?.setNeedsDisplay() } }
+    public var myLocationButton = false { didSet { redraw("myLocationButton") } }
     /// The indoor floor picker (kept for compatibility; no indoor maps here).
     public var indoorPicker = true
 

@@ -13,7 +13,6 @@ public enum GMSMarkerAnimation: Int, Sendable {
 
 /// An icon placed at a point on the map's surface, with a title and snippet shown in its
 /// info window when it is selected.
-@MainActor
 open class GMSMarker: GMSOverlay {
     /// Where the marker stands.
     /// A change animates briefly on the map (over a `CATransaction`'s duration when one is
@@ -25,7 +24,7 @@ open class GMSMarker: GMSOverlay {
                 position = oldValue
                 return
             }
-            map?.scene.markers.changed(self, .position(from: oldValue))
+            placementChanged(.position(from: oldValue), "position")
             changed()
         }
     }
@@ -34,14 +33,14 @@ open class GMSMarker: GMSOverlay {
     /// The icon; nil draws the default red pin.
     open var icon: UIImage? {
         didSet {
-            map?.scene.markers.changed(self, .icon)
+            placementChanged(.icon, "icon")
             changed()
         }
     }
     /// A view drawn as the icon instead of `icon`.
     open var iconView: UIView? {
         didSet {
-            map?.scene.markers.changed(self, .iconView(old: oldValue))
+            placementChanged(.iconView(old: oldValue), "iconView")
             changed()
         }
     }
@@ -52,7 +51,7 @@ open class GMSMarker: GMSOverlay {
     /// The point of the icon placed at `position`, as fractions of its size ((0.5, 1): bottom centre).
     open var groundAnchor = CGPoint(x: 0.5, y: 1) {
         didSet {
-            map?.scene.markers.changed(self, .icon)
+            placementChanged(.icon, "groundAnchor")
             changed()
         }
     }
@@ -65,7 +64,7 @@ open class GMSMarker: GMSOverlay {
     /// Whether the icon lies flat on the map (turning with it) rather than facing the screen.
     open var isFlat = false {
         didSet {
-            map?.scene.markers.changed(self, .icon)
+            placementChanged(.icon, "isFlat")
             changed()
         }
     }
@@ -76,7 +75,7 @@ open class GMSMarker: GMSOverlay {
                 rotation = oldValue
                 return
             }
-            map?.scene.markers.changed(self, .rotation(from: oldValue))
+            placementChanged(.rotation(from: oldValue), "rotation")
             changed()
         }
     }
@@ -85,6 +84,13 @@ open class GMSMarker: GMSOverlay {
 
     /// When the marker was added to its map, for the appear animation.
     var addedAt: TimeInterval?
+
+    /// Tells the map's marker layer how the marker moved or changed.
+    private func placementChanged(_ change: MarkerLayer.Change, _ what: String) {
+        guard let map else { return }
+        let marker = MainThread.Carried(self)
+        MainThread.run("GMSMarker.\(what)") { map.scene.markers.changed(marker.value, change) }
+    }
 
     /// A marker at (0, 0).
     public override init() {
@@ -105,7 +111,7 @@ open class GMSMarker: GMSOverlay {
         DefaultMarkerIcon.image(color: color?.color, scale: UIScreen.defaultScale)
     }
 
-    open override func copy() -> Any {
+    open override func copy(with zone: NSZone? = nil) -> Any {
         let copy = GMSMarker(position: position)
         copyProperties(to: copy)
         copy.snippet = snippet

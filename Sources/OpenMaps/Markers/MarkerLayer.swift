@@ -30,7 +30,7 @@ final class MarkerLayer: MapLayer {
     }
 
     /// What changed on a marker.
-    enum Change {
+    enum Change: Sendable {
         case position(from: CLLocationCoordinate2D)
         case rotation(from: Double)
         /// Its icon, anchor or flatness (the hit-test reach may grow).

@@ -2,7 +2,6 @@ import Foundation
 
 /// A circle on the Earth's surface: every point `radius` metres (great-circle distance) from
 /// `position`.
-@MainActor
 open class GMSCircle: GMSOverlay {
     /// The centre; invalid positions are ignored.
     open var position: CLLocationCoordinate2D {
@@ -29,7 +28,7 @@ open class GMSCircle: GMSOverlay {
         super.init()
     }
 
-    open override func copy() -> Any {
+    open override func copy(with zone: NSZone? = nil) -> Any {
         let copy = GMSCircle(position: position, radius: radius)
         copyProperties(to: copy)
         copy.strokeWidth = strokeWidth

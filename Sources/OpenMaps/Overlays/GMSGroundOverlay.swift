@@ -6,7 +6,6 @@ public let kGMSGroundOverlayDefaultAnchor = CGPoint(x: 0.5, y: 0.5)
 
 /// An image laid on the map: stretched over bounds, or placed at a position at its size for a
 /// zoom level; turned by `bearing` about its anchor.
-@MainActor
 open class GMSGroundOverlay: GMSOverlay {
     /// Where the anchor lies; moving it moves the bounds.
     open var position: CLLocationCoordinate2D { didSet { changed() } }
@@ -88,7 +87,7 @@ open class GMSGroundOverlay: GMSOverlay {
         return CLLocationCoordinate2D(latitude: c.latitude, longitude: CameraLimits.wrapLongitude(c.longitude))
     }
 
-    open override func copy() -> Any {
+    open override func copy(with zone: NSZone? = nil) -> Any {
         let copy = GMSGroundOverlay(bounds: storedBounds, icon: icon)
         copy.zoomLevel = zoomLevel
         copy.position = position

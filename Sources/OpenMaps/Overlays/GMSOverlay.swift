@@ -2,8 +2,12 @@ import Foundation
 
 /// The base of everything drawn on a map: markers, circles, polylines, polygons and ground
 /// overlays. Not instantiated directly.
-@MainActor
-open class GMSOverlay {
+///
+/// As in the SDK, an overlay is a plain `NSObject` with no actor isolation: make and edit it
+/// anywhere, but use it on the main thread once it is on a map. A change made on another
+/// thread is logged as an error and reaches the map on the main thread (docs/limits.md).
+/// Equality and hashing are identity, as `NSObject`'s.
+open class GMSOverlay: NSObject, NSCopying {
     /// A short description; markers show it in their info window.
     open var title: String? { didSet { changed() } }
     /// Whether taps on the overlay are reported to the delegate (true for markers; false,
@@ -20,24 +24,30 @@ open class GMSOverlay {
     open weak var map: GMSMapView? {
         didSet {
             guard oldValue !== map else { return }
-            oldValue?.overlayLeft(self)
-            map?.overlayJoined(self)
+            let (old, new, overlay) = (oldValue, map, MainThread.Carried(self))
+            MainThread.run("\(type(of: self)).map") {
+                old?.overlayLeft(overlay.value)
+                new?.overlayJoined(overlay.value)
+            }
         }
     }
 
     /// Counts changes, so the map redraws what depends on the overlay.
     package private(set) var revision = 0
 
-    public init() {}
+    public override init() {
+        super.init()
+    }
 
     /// Records a change and asks the map to draw again.
     func changed() {
         revision &+= 1
-        map?.setNeedsDisplay()
+        guard let map else { return }
+        MainThread.run("\(type(of: self))") { map.setNeedsDisplay() }
     }
 
-    /// A copy of the overlay with `map` nil (the SDK's `NSCopying`).
-    open func copy() -> Any {
+    /// A copy of the overlay with `map` nil (the SDK's `NSCopying`; `copy()` calls it).
+    open func copy(with zone: NSZone? = nil) -> Any {
         let copy = GMSOverlay()
         copyProperties(to: copy)
         return copy

@@ -2,7 +2,6 @@ import Foundation
 
 /// A filled shape on the map, optionally with holes; its edges are straight on the map, or
 /// great circles when `geodesic`.
-@MainActor
 open class GMSPolygon: GMSOverlay {
     /// The outline (closed automatically).
     open var path: GMSPath? { didSet { changed() } }
@@ -22,7 +21,7 @@ open class GMSPolygon: GMSOverlay {
         self.path = path
     }
 
-    open override func copy() -> Any {
+    open override func copy(with zone: NSZone? = nil) -> Any {
         let copy = GMSPolygon(path: path)
         copyProperties(to: copy)
         (copy.holes, copy.strokeWidth, copy.strokeColor, copy.fillColor, copy.geodesic) = (holes, strokeWidth, strokeColor, fillColor, geodesic)

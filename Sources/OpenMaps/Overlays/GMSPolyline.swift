@@ -2,7 +2,6 @@ import Foundation
 
 /// A line through a path's coordinates, straight on the map or along great circles when
 /// `geodesic`, in one colour or in styled spans.
-@MainActor
 open class GMSPolyline: GMSOverlay {
     /// The line's coordinates.
     open var path: GMSPath? { didSet { changed() } }
@@ -21,7 +20,7 @@ open class GMSPolyline: GMSOverlay {
         self.path = path
     }
 
-    open override func copy() -> Any {
+    open override func copy(with zone: NSZone? = nil) -> Any {
         let copy = GMSPolyline(path: path)
         copyProperties(to: copy)
         (copy.strokeWidth, copy.strokeColor, copy.geodesic, copy.spans) = (strokeWidth, strokeColor, geodesic, spans)

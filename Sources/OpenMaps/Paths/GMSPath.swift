@@ -2,27 +2,31 @@ import Foundation
 import MapGeometry
 
 /// An immutable ordered list of coordinates, for polylines, polygons and geometry.
-open class GMSPath {
+open class GMSPath: NSObject, NSCopying, NSMutableCopying {
     var coordinates: [CLLocationCoordinate2D]
 
     /// An empty path.
-    public init() {
+    public override init() {
         coordinates = []
+        super.init()
     }
 
     /// A copy of another path.
     public init(path: GMSPath) {
         coordinates = path.coordinates
+        super.init()
     }
 
     init(coordinates: [CLLocationCoordinate2D]) {
         self.coordinates = coordinates
+        super.init()
     }
 
     /// A path from Google's encoded polyline format; nil when the text is malformed.
     public init?(fromEncodedPath encodedPath: String) {
         guard let decoded = EncodedPolyline.decode(encodedPath) else { return nil }
         coordinates = decoded
+        super.init()
     }
 
     /// A path from Google's encoded polyline format; nil when the text is malformed.
@@ -48,8 +52,11 @@ open class GMSPath {
         })
     }
 
-    /// An independent mutable copy.
-    open func mutableCopy() -> GMSMutablePath { GMSMutablePath(path: self) }
+    /// An immutable copy (`copy()` returns it, as `Any`).
+    open func copy(with zone: NSZone? = nil) -> Any { GMSPath(path: self) }
+
+    /// An independent ``GMSMutablePath`` copy (`mutableCopy()` returns it, as `Any`).
+    open func mutableCopy(with zone: NSZone? = nil) -> Any { GMSMutablePath(path: self) }
 }
 
 /// A path whose coordinates can be added, replaced and removed; bad indices are ignored.

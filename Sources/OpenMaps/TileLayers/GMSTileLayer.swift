@@ -17,23 +17,28 @@ public protocol GMSTileReceiver: AnyObject, Sendable {
 
 /// Raster tiles drawn over the basemap (and under the shapes and markers), at the map's
 /// integer zoom. Subclasses produce tiles in `requestTileFor(x:y:zoom:receiver:)`.
-@MainActor
-open class GMSTileLayer {
+///
+/// A plain `NSObject` with no actor isolation, as in the SDK; use it on the main thread once it
+/// is on a map (a change from another thread is logged and applied there, docs/limits.md).
+open class GMSTileLayer: NSObject {
     /// The map the layer is on. Held weakly.
     open weak var map: GMSMapView? {
         didSet {
             guard oldValue !== map else { return }
-            oldValue?.tileLayerLeft(self)
-            map?.tileLayerJoined(self)
+            let (old, new, layer) = (oldValue, map, MainThread.Carried(self))
+            MainThread.run("GMSTileLayer.map") {
+                old?.tileLayerLeft(layer.value)
+                new?.tileLayerJoined(layer.value)
+            }
         }
     }
     /// Drawing order among tile layers: higher on top.
-    open var zIndex: Int32 = 0 { didSet { map?.setNeedsDisplay() } }
+    open var zIndex: Int32 = 0 { didSet { redraw("zIndex") } }
     /// The edge of the layer's tiles in pixels (256 by default): tiles are asked at the zoom
     /// where that many pixels cover a tile's ground on screen.
     open var tileSize: Int = 256 { didSet { clearTileCache() } }
     /// Opacity of the layer, 0...1.
-    open var opacity: Float = 1 { didSet { map?.setNeedsDisplay() } }
+    open var opacity: Float = 1 { didSet { redraw("opacity") } }
     /// Whether new tiles fade in (0.25 s).
     open var fadeIn = true
 
@@ -44,7 +49,15 @@ open class GMSTileLayer {
     /// The most tiles a layer keeps.
     package static var cacheLimit: Int { TileLayerStore.limit }
 
-    public init() {}
+    public override init() {
+        super.init()
+    }
+
+    /// Asks the map to draw again.
+    private func redraw(_ what: String) {
+        guard let map else { return }
+        MainThread.run("GMSTileLayer.\(what)") { map.setNeedsDisplay() }
+    }
 
     /// Asks for a tile; answer through the receiver (now or later). The default answers with
     /// no tile.
@@ -55,19 +68,18 @@ open class GMSTileLayer {
     /// Forgets every tile, so they are asked for again.
     open func clearTileCache() {
         store.clear()
-        map?.setNeedsDisplay()
+        redraw("clearTileCache()")
     }
 }
 
 /// A tile layer that produces each tile synchronously, off the main actor: one tile at a time on
 /// the layer's own dispatch queue, never on the threads Swift concurrency shares, so a
 /// `tileFor` that blocks (on files, a database, the network) holds back only its own layer.
-@MainActor
 open class GMSSyncTileLayer: GMSTileLayer {
     private let queue = DispatchQueue(label: "OpenMaps.GMSSyncTileLayer", qos: .utility)
 
     /// The image of a tile; nil for none. Override it.
-    nonisolated open func tileFor(x: UInt, y: UInt, zoom: UInt) -> UIImage? { nil }
+    open func tileFor(x: UInt, y: UInt, zoom: UInt) -> UIImage? { nil }
 
     open override func requestTileFor(x: UInt, y: UInt, zoom: UInt, receiver: GMSTileReceiver) {
         let layer = UncheckedLayer(layer: self)
@@ -90,17 +102,14 @@ struct UncheckedLayer: @unchecked Sendable {
 ///
 /// `maximumConcurrentFetches`, the timeouts, `maximumTileBytes` and `retries` are OpenMaps'
 /// own: the SDK's `GMSURLTileLayer` has only `userAgent`.
-@MainActor
 public final class GMSURLTileLayer: GMSTileLayer {
-    /// Builds a tile's URL (nil: no tile there).
-    public typealias URLConstructor = @Sendable (UInt, UInt, UInt) -> URL?
 
     nonisolated private static let logger = Logger(label: "OpenMaps.GMSURLTileLayer")
     private let fetcher = TileFetcher()
     /// The limits a fetch is held to unless set.
     nonisolated private static let defaultLimits = TileFetchLimits(connectTimeout: 5, readTimeout: 5, requestTimeout: 10, maximumBytes: 16 << 20)
 
-    private let constructor: URLConstructor
+    private let constructor: GMSTileURLConstructor
     /// The most fetches under way at once.
     public var maximumConcurrentFetches = 6
     /// How long a fetch may take in all, in seconds (10 unless set).
@@ -120,12 +129,12 @@ public final class GMSURLTileLayer: GMSTileLayer {
 
     private let limiter = FetchLimiter()
 
-    public init(urlConstructor: @escaping URLConstructor) {
-        constructor = urlConstructor
+    public init(urlConstructor constructor: @escaping GMSTileURLConstructor) {
+        self.constructor = constructor
         super.init()
     }
 
-    isolated deinit {
+    deinit {
         fetcher.invalidate()
     }
 
@@ -139,11 +148,6 @@ public final class GMSURLTileLayer: GMSTileLayer {
         return TileFetchLimits(
             connectTimeout: seconds(connectTimeout, defaults.connectTimeout), readTimeout: seconds(readTimeout, defaults.readTimeout),
             requestTimeout: seconds(requestTimeout, defaults.requestTimeout), maximumBytes: min(max(maximumTileBytes, 1), 256 << 20))
-    }
-
-    /// A layer from a URL constructor (the SDK's factory).
-    public class func tileLayer(urlConstructor: @escaping URLConstructor) -> GMSURLTileLayer {
-        GMSURLTileLayer(urlConstructor: urlConstructor)
     }
 
     public override func requestTileFor(x: UInt, y: UInt, zoom: UInt, receiver: GMSTileReceiver) {
@@ -188,6 +192,10 @@ public final class GMSURLTileLayer: GMSTileLayer {
         }
     }
 }
+
+/// Builds the URL of tile `x`, `y` at `zoom`, or nil for no tile there. Called on the main
+/// thread, as the map asks for tiles.
+public typealias GMSTileURLConstructor = (_ x: UInt, _ y: UInt, _ zoom: UInt) -> URL?
 
 /// Bounds how many fetches run at once.
 actor FetchLimiter {

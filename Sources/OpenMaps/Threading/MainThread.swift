@@ -1,0 +1,59 @@
+import Dispatch
+import Foundation
+import Logging
+import Synchronization
+
+/// Where a model object's change reaches its map.
+///
+/// Markers, overlays, tile layers and settings are plain `NSObject`s, not isolated to an actor,
+/// as Swift imports them from the SDK: app code makes and edits them anywhere. The SDK requires
+/// the main thread for every object on a map; here a change made on it is applied at once, and
+/// a change made on another thread is logged as an error and applied on the main thread soon
+/// after, so it is never lost (docs/limits.md, "Threads").
+enum MainThread {
+    private static let logger = Logger(label: "OpenMaps.MainThread")
+    /// How many off-main changes were seen (the first few are logged).
+    private static let offMainChanges = Atomic<Int>(0)
+
+    /// Runs `work` on the main actor: now when on the main thread, else soon after.
+    static func run(_ what: @autoclosure () -> String, _ work: @escaping @MainActor () -> Void) {
+        if isOnMainQueue {
+            MainActor.assumeIsolated(work)
+            return
+        }
+        let seen = offMainChanges.add(1, ordering: .relaxed).newValue
+        if seen <= 10 {
+            logger.error("\(what()) changed off the main thread; the SDK requires the main thread. Applied on the main thread.")
+        }
+        let box = UncheckedWork(work: work)
+        DispatchQueue.main.async { MainActor.assumeIsolated { box.work() } }
+    }
+
+    /// Marks the main queue, which the main actor runs on: on Linux a process that parks its
+    /// main thread (`dispatchMain()`) serves the main queue from another thread, so the thread
+    /// is no guide.
+    nonisolated(unsafe) private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    /// Whether the caller runs on the main queue (and so on the main actor).
+    static var isOnMainQueue: Bool { DispatchQueue.getSpecific(key: mainQueueKey) == true || Thread.isMainThread }
+
+    /// A model object carried into main-actor work: the app keeps it to the main thread, as
+    /// the SDK requires, so it never races there.
+    struct Carried<Value: AnyObject>: @unchecked Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    /// How many changes have arrived off the main thread since the process started.
+    package static var offMainChangeCount: Int { offMainChanges.load(ordering: .relaxed) }
+}
+
+/// Main-actor work carried to the main queue from the thread that made it; the object it
+/// touches is the app's to keep from racing (the SDK's rule: main thread only).
+private struct UncheckedWork: @unchecked Sendable {
+    let work: @MainActor () -> Void
+}
