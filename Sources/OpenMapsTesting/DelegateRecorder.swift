@@ -42,6 +42,8 @@ public struct MapEvent: CustomStringConvertible {
         "mapView:didDragMarker:": "didDrag", "didTapMyLocationButtonForMapView:": "didTapMyLocationButton",
         "mapView:didTapMyLocation:": "didTapMyLocation", "mapViewDidStartTileRendering:": "didStartTileRendering",
         "mapViewDidFinishTileRendering:": "didFinishTileRendering", "mapViewSnapshotReady:": "snapshotReady",
+        "mapView:didTapFeatures:inFeatureLayer:atLocation:": "didTapFeatures",
+        "mapView:didChangeMapCapabilities:": "didChangeMapCapabilities",
     ]
     private static let named: Set<String> = [
         "mapView:didTapMarker:", "mapView:didTapInfoWindowOfMarker:", "mapView:didLongPressInfoWindowOfMarker:",
@@ -217,5 +219,21 @@ public final class DelegateRecorder: GMSMapViewDelegate {
     public func mapViewSnapshotReady(_ mapView: GMSMapView) {
         record("mapViewSnapshotReady:")
         inner?.mapViewSnapshotReady(mapView)
+    }
+
+    public func mapView(
+        _ mapView: GMSMapView, didTap features: [any Feature], in featureLayer: FeatureLayer<any Feature>,
+        atLocation location: CLLocationCoordinate2D
+    ) {
+        record("mapView:didTapFeatures:inFeatureLayer:atLocation:") {
+            $0.coordinate = location
+            $0.name = featureLayer.featureType.rawValue
+        }
+        inner?.mapView(mapView, didTap: features, in: featureLayer, atLocation: location)
+    }
+
+    public func mapView(_ mapView: GMSMapView, didChangeMapCapabilities mapCapabilities: GMSMapCapabilityFlags) {
+        record("mapView:didChangeMapCapabilities:")
+        inner?.mapView(mapView, didChangeMapCapabilities: mapCapabilities)
     }
 }

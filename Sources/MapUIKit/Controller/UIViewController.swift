@@ -59,6 +59,30 @@ open class UIViewController: UIResponder {
         loadedView = UIView(frame: UIScreen.main.bounds)
     }
 
+    /// The appearance the controller's view takes (`.unspecified`: inherit); set on the view.
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle {
+        get { view.overrideUserInterfaceStyle }
+        set { view.overrideUserInterfaceStyle = newValue }
+    }
+
+    /// The controller's traits: its view's.
+    public var traitCollection: UITraitCollection { view.traitCollection }
+
+    /// The status bar's look the controller wants; a host draws the status bar with it.
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+
+    /// Whether the controller wants the status bar hidden.
+    open var prefersStatusBarHidden: Bool { false }
+
+    /// Counts requests to look at the status bar again, so hosts redraw it.
+    package private(set) var statusBarAppearanceRevision = 0
+
+    /// Asks the host to read `preferredStatusBarStyle` and `prefersStatusBarHidden` again.
+    public func setNeedsStatusBarAppearanceUpdate() {
+        statusBarAppearanceRevision &+= 1
+        viewIfLoaded?.setNeedsDisplay()
+    }
+
     /// Called once the view is loaded.
     open func viewDidLoad() {}
     /// Called before the view is shown by a host.
@@ -69,4 +93,14 @@ open class UIViewController: UIResponder {
     open func viewWillDisappear(_ animated: Bool) {}
     /// Called after the view is taken off screen by a host.
     open func viewDidDisappear(_ animated: Bool) {}
+}
+
+/// The status bar's look, as UIKit's `UIStatusBarStyle`.
+public enum UIStatusBarStyle: Int, Sendable {
+    /// Dark text in a light appearance, light text in a dark one.
+    case `default` = 0
+    /// Light text, for dark backgrounds.
+    case lightContent = 1
+    /// Dark text, for light backgrounds.
+    case darkContent = 3
 }

@@ -174,7 +174,32 @@ public final class UIImage: Sendable, CustomStringConvertible {
 /// Blend modes for `UIImage.draw(in:blendMode:alpha:)`; images are composited normally.
 public enum CGBlendMode: Int32, Sendable { case normal }
 
-/// UIKit's trait collection; OpenMaps has a single appearance, so it carries nothing.
-public final class UITraitCollection: Sendable {
-    public init() {}
+/// A view's environment, as UIKit's `UITraitCollection`: here, its light or dark appearance.
+public final class UITraitCollection: NSObject, Sendable {
+    /// Light or dark (`.unspecified` when nothing says).
+    public let userInterfaceStyle: UIUserInterfaceStyle
+
+    /// Traits that say nothing.
+    public override init() {
+        userInterfaceStyle = .unspecified
+        super.init()
+    }
+
+    /// Traits with an appearance.
+    public init(userInterfaceStyle: UIUserInterfaceStyle) {
+        self.userInterfaceStyle = userInterfaceStyle
+        super.init()
+    }
+
+    /// Whether the colours of two trait collections may differ (their appearances do).
+    public func hasDifferentColorAppearance(comparedTo traitCollection: UITraitCollection?) -> Bool {
+        userInterfaceStyle != (traitCollection?.userInterfaceStyle ?? .unspecified)
+    }
+}
+
+/// Light or dark appearance, as UIKit's `UIUserInterfaceStyle`.
+public enum UIUserInterfaceStyle: Int, Sendable {
+    case unspecified = 0
+    case light = 1
+    case dark = 2
 }

@@ -6,7 +6,7 @@ import Foundation
 open class CALayer: NSObject {
     weak var owner: UIView?
 
-    public required override init() {
+    nonisolated public required override init() {
         super.init()
     }
 
@@ -29,7 +29,7 @@ open class CALayer: NSObject {
     /// Whether content and sublayers are clipped to the (rounded) bounds.
     public var masksToBounds = false { didSet { changed() } }
     /// Opacity of the layer and everything in it, 0...1.
-    public var opacity: Float = 1 { didSet { changed() } }
+    open var opacity: Float = 1 { didSet { changed() } }
     /// Whether the layer is hidden.
     public var isHidden = false { didSet { changed() } }
 

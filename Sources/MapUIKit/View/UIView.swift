@@ -120,6 +120,32 @@ open class UIView: UIResponder {
 
     // MARK: Appearance
 
+    /// The appearance the view and its subviews take, whatever the window's
+    /// (`.unspecified`: inherit). A change calls `traitCollectionDidChange(_:)` where it shows.
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
+        didSet {
+            guard oldValue != overrideUserInterfaceStyle else { return }
+            let before = overrideUserInterfaceStyle
+            overrideUserInterfaceStyle = oldValue
+            let previous = appearances()
+            overrideUserInterfaceStyle = before
+            appearanceMayHaveChanged(from: previous)
+        }
+    }
+
+    /// Called when the view's traits (its light or dark appearance) changed.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    /// Called when the view's safe area changed.
+    open func safeAreaInsetsDidChange() {}
+
+    /// Whether assistive technologies skip the view's contents (false by default).
+    open var accessibilityElementsHidden = false
+
+    /// The window's safe area and appearance, on a root view.
+    var windowSafeAreaInsets = UIEdgeInsets.zero
+    var windowUserInterfaceStyle = UIUserInterfaceStyle.unspecified
+
     /// The background colour, or nil for none.
     public var backgroundColor: UIColor? {
         get { layer.backgroundColor.map(UIColor.init(cgColor:)) }

@@ -86,6 +86,19 @@ public final class GMSCameraUpdate: NSObject, Sendable {
 
 /// Camera computations shared by updates, gestures and the map view.
 enum CameraMath {
+    /// Whether two cameras draw the same frame: targets within a thousandth of a point at
+    /// their zoom, and zoom, bearing and viewing angle within 1e-6.
+    static func drawSame(_ a: GMSCameraPosition, _ b: GMSCameraPosition) -> Bool {
+        guard abs(a.zoom - b.zoom) < 1e-6 else { return false }
+        let bearing = abs(a.bearing - b.bearing).truncatingRemainder(dividingBy: 360)
+        guard min(bearing, 360 - bearing) < 1e-6, abs(a.viewingAngle - b.viewingAngle) < 1e-6 else { return false }
+        let pa = WebMercator.project(a.target), pb = WebMercator.project(b.target)
+        var dx = abs(pa.x - pb.x)
+        dx = min(dx, 1 - dx)
+        let world = WebMercator.worldSize(atZoom: Double(a.zoom))
+        return dx * world < 1e-3 && abs(pa.y - pb.y) * world < 1e-3
+    }
+
     /// The camera zoomed by `delta` keeping the coordinate under `point` where it is.
     static func zoom(_ camera: GMSCameraPosition, by delta: Double, about point: CGPoint, viewport: Viewport) -> GMSCameraPosition {
         let ground = viewport.mercator(for: point.x, point.y)

@@ -5,7 +5,7 @@ import MapGeometry
 public let kGMSEarthRadius: Double = Geodesy.earthRadius
 
 /// How a path's length is measured.
-public enum GMSLengthKind: Int, Sendable {
+public enum GMSLengthKind: UInt, Sendable {
     case geodesic = 0
     case rhumb = 1
     case projected = 2
@@ -103,13 +103,30 @@ public func GMSMapPointDistance(_ a: GMSMapPoint, _ b: GMSMapPoint) -> Double {
 extension GMSPath {
     /// The path's length, measured as `kind` says (projected lengths in map-point units).
     public func length(of kind: GMSLengthKind) -> CLLocationDistance {
-        switch kind {
-        case .geodesic:
-            return Geodesy.length(of: coordinates)
-        case .rhumb:
-            return zip(coordinates, coordinates.dropFirst()).reduce(0) { $0 + Geodesy.rhumbDistance(from: $1.0, to: $1.1) }
-        case .projected:
-            return zip(coordinates, coordinates.dropFirst()).reduce(0) { $0 + GMSMapPointDistance(GMSProject($1.0), GMSProject($1.1)) }
+        segmentLengths(kind).reduce(0, +)
+    }
+
+    /// How many segments from the start `length` covers, fractions included (0 for a length of
+    /// 0 or less or NaN; every segment for a length past the end).
+    public func segments(forLength length: CLLocationDistance, kind: GMSLengthKind) -> Double {
+        guard length.isFinite || length == .infinity, length > 0 else { return 0 }
+        var remaining = length, segments = 0.0
+        for segment in segmentLengths(kind) {
+            if remaining < segment { return segments + (segment > 0 ? remaining / segment : 0) }
+            remaining -= segment
+            segments += 1
+        }
+        return segments
+    }
+
+    /// The length of each segment, measured as `kind` says.
+    func segmentLengths(_ kind: GMSLengthKind) -> [Double] {
+        zip(coordinates, coordinates.dropFirst()).map { a, b in
+            switch kind {
+            case .geodesic: Geodesy.distance(from: a, to: b)
+            case .rhumb: Geodesy.rhumbDistance(from: a, to: b)
+            case .projected: GMSMapPointDistance(GMSProject(a), GMSProject(b))
+            }
         }
     }
 }

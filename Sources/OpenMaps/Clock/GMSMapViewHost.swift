@@ -65,9 +65,27 @@ public final class GMSMapViewHost {
         mapView.frame = CGRect(origin: .zero, size: size)
     }
 
-    /// Sets the device location the map shows with My Location on.
+    /// The window's safe-area insets (status bar, home indicator): zero unless set. The map's
+    /// ``GMSMapView/paddingAdjustmentBehavior`` adds them to its padding.
+    public var safeAreaInsets: UIEdgeInsets {
+        get { mapView.safeAreaInsets }
+        set { mapView.setWindowSafeAreaInsets(newValue) }
+    }
+
+    /// The window's light or dark appearance (`.unspecified`: light).
+    public var userInterfaceStyle: UIUserInterfaceStyle {
+        get { mapView.traitCollection.userInterfaceStyle }
+        set { mapView.setWindowUserInterfaceStyle(newValue) }
+    }
+
+    /// Sets the device location: the map shows it with My Location on, and it is the
+    /// ``SimulatedLocation`` location managers report.
     public func setMyLocation(_ location: CLLocation?) {
+        guard location !== scene.myLocation.location else { return }
+        scene.events.propertyWillChange(\.myLocation)
         scene.myLocation.location = location
+        SimulatedLocation.shared.location = location
+        scene.events.propertyChanged(\.myLocation)
         mapView.setNeedsDisplay()
     }
 

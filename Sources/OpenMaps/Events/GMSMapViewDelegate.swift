@@ -47,6 +47,16 @@ public protocol GMSMapViewDelegate: AnyObject {
     func mapViewDidFinishTileRendering(_ mapView: GMSMapView)
     /// Tiles are drawn, the camera is idle and overlays are drawn.
     func mapViewSnapshotReady(_ mapView: GMSMapView)
+    /// Features of an available feature layer were tapped: every tapped feature of that layer,
+    /// the layer (as `FeatureLayer<any Feature>`; see ``FeatureLayer`` for why it is not the
+    /// map's own `FeatureLayer<PlaceFeature>` object) and where. Not called yet in OpenMaps: no
+    /// feature layer is available.
+    func mapView(
+        _ mapView: GMSMapView, didTap features: [any Feature], in featureLayer: FeatureLayer<any Feature>,
+        atLocation location: CLLocationCoordinate2D)
+    /// The map's capabilities changed. Never called in OpenMaps: a map's capabilities are fixed
+    /// by its map ID when it is made (see ``GMSMapView/mapCapabilities``).
+    func mapView(_ mapView: GMSMapView, didChangeMapCapabilities mapCapabilities: GMSMapCapabilityFlags)
 }
 
 extension GMSMapViewDelegate {
@@ -71,4 +81,9 @@ extension GMSMapViewDelegate {
     public func mapViewDidStartTileRendering(_ mapView: GMSMapView) {}
     public func mapViewDidFinishTileRendering(_ mapView: GMSMapView) {}
     public func mapViewSnapshotReady(_ mapView: GMSMapView) {}
+    public func mapView(
+        _ mapView: GMSMapView, didTap features: [any Feature], in featureLayer: FeatureLayer<any Feature>,
+        atLocation location: CLLocationCoordinate2D
+    ) {}
+    public func mapView(_ mapView: GMSMapView, didChangeMapCapabilities mapCapabilities: GMSMapCapabilityFlags) {}
 }

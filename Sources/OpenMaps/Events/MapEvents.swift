@@ -27,7 +27,20 @@ final class MapEvents {
     }
 
     func cameraDidChange(_ camera: GMSCameraPosition) {
+        propertyChanged(\.camera)
         tell { $0.mapView($1, didChange: camera) }
+    }
+
+    // MARK: Key-value observation
+
+    /// Tells observers of one of the map's observable properties that it is about to change.
+    func propertyWillChange(_ keyPath: PartialKeyPath<GMSMapView>) {
+        mapView?.keyValueObservers.willChange(keyPath)
+    }
+
+    /// Tells observers of one of the map's observable properties that it changed.
+    func propertyChanged(_ keyPath: PartialKeyPath<GMSMapView>) {
+        mapView?.keyValueObservers.didChange(keyPath)
     }
 
     func cameraIdle(_ camera: GMSCameraPosition) {

@@ -10,7 +10,10 @@ import MapUIKit
 @MainActor
 final class InfoWindowLayer: MapLayer {
     /// The selected marker.
-    private(set) var marker: GMSMarker?
+    private(set) var marker: GMSMarker? {
+        willSet { if newValue !== marker { events.propertyWillChange(\.selectedMarker) } }
+        didSet { if oldValue !== marker { events.propertyChanged(\.selectedMarker) } }
+    }
     /// The content the delegate chose when the window opened.
     private var content: InfoWindowContent?
     /// The picture of the shown window; nil when the marker has nothing to show (rule 4).

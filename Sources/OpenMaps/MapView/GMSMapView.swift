@@ -27,6 +27,9 @@ open class GMSMapView: UIView {
     /// Gestures and controls.
     public let settings: GMSUISettings
 
+    /// The map's data-driven styling layers, made on first request.
+    let featureLayerStore = FeatureLayerStore()
+
     /// The map's working parts.
     let scene: MapScene
 
@@ -61,8 +64,27 @@ open class GMSMapView: UIView {
     open var isBuildingsEnabled = true
     /// Whether indoor maps are drawn where data allows (stored).
     open var isIndoorEnabled = true
-    /// Whether traffic is drawn where data allows (stored).
+    /// Whether traffic is drawn where data allows (stored: OpenMaps has no traffic data).
     open var isTrafficEnabled = false
+    /// Whether transit lines are emphasised where data allows (stored).
+    open var isTransitEnabled = false
+    /// How the safe area adds to ``padding`` (`.always` by default, as in the SDK).
+    open var paddingAdjustmentBehavior = GMSMapViewPaddingAdjustmentBehavior.always { didSet { applyPadding() } }
+    /// The frame rate the map aims for (`.maximum` by default). Hosts pace frames by it:
+    /// see ``GMSFrameRate``.
+    open var preferredFrameRate = GMSFrameRate.maximum
+    /// The map ID the map was made with, if any.
+    let mapID: GMSMapID?
+    /// What the map can draw: advanced markers and sprite polylines with a map ID, nothing
+    /// more without one, as in the SDK. Data-driven styling is not available yet.
+    open var mapCapabilities: GMSMapCapabilityFlags {
+        mapID == nil ? [] : [.advancedMarkers, .spritePolylines]
+    }
+    /// Observers of ``camera``, ``myLocation`` and ``selectedMarker`` (OpenMaps' own, for
+    /// `observe(_:options:changeHandler:)`).
+    public let keyValueObservers = KeyValueObservers()
+    /// The padding as set, before the safe area adds to it.
+    private var requestedPadding = UIEdgeInsets.zero
     /// Whether the My Location dot is shown (at ``myLocation``, which the host sets).
     open var isMyLocationEnabled: Bool {
         get { scene.myLocation.isEnabled }
@@ -71,24 +93,35 @@ open class GMSMapView: UIView {
             setNeedsDisplay()
         }
     }
-    /// The device's location, set by the host's location source; nil until then.
+    /// The device's location, set by the host's location source; nil until then. Observable.
     open var myLocation: CLLocation? { scene.myLocation.location }
 
-    /// Insets that move the camera target, controls and fitted bounds inward. Each is
-    /// clamped into ±10,000 points (the largest view side), with a logged warning; non-finite
-    /// padding is ignored.
+    /// Insets that move the camera target, controls and fitted bounds inward; the safe area
+    /// adds to them as ``paddingAdjustmentBehavior`` says. Each is clamped into ±10,000 points
+    /// (the largest view side), with a logged warning; non-finite padding is ignored.
     open var padding: UIEdgeInsets {
-        get { scene.camera.padding }
+        get { requestedPadding }
         set {
             scene.camera.setPadding(newValue)
-            setNeedsDisplay()
+            requestedPadding = scene.camera.padding
+            applyPadding()
         }
     }
 
+    /// Gives the camera the padding with the safe area added.
+    private func applyPadding() {
+        scene.camera.setPadding(paddingAdjustmentBehavior.adjusted(requestedPadding, safeArea: safeAreaInsets))
+        setNeedsDisplay()
+    }
+
+    open override func safeAreaInsetsDidChange() {
+        applyPadding()
+    }
+
     /// The lowest zoom the camera may take.
-    public var minZoom: Float { scene.camera.zoomRange.lowerBound }
+    open var minZoom: Float { scene.camera.zoomRange.lowerBound }
     /// The highest zoom the camera may take.
-    public var maxZoom: Float { scene.camera.zoomRange.upperBound }
+    open var maxZoom: Float { scene.camera.zoomRange.upperBound }
 
     /// When set, the camera target stays inside these bounds.
     open var cameraTargetBounds: GMSCoordinateBounds? {
@@ -103,27 +136,19 @@ open class GMSMapView: UIView {
 
     /// A map at the default camera with a zero frame.
     public convenience init() {
-        self.init(frame: .zero, camera: nil)
+        self.init(options: GMSMapViewOptions())
     }
 
-    /// A map from options.
-    public convenience init(options: GMSMapViewOptions) {
-        self.init(frame: options.frame, camera: options.camera)
-        if let color = options.backgroundColor { backgroundColor = color }
-    }
-
-    /// A map with a frame at the default camera.
-    public convenience override init(frame: CGRect) {
-        self.init(frame: frame, camera: nil)
-    }
-
-    /// A map with a frame and a first camera (which causes no camera callbacks).
-    public init(frame: CGRect, camera: GMSCameraPosition?) {
-        let first = GMSCameraPosition.snapshot(of: camera ?? GMSCameraPosition(latitude: 0, longitude: 0, zoom: kGMSMinZoomLevel))
+    /// A map from options: its frame, first camera (which causes no camera callbacks), map ID
+    /// and background colour. The options are read once; later changes to them do nothing.
+    public init(options: GMSMapViewOptions) {
+        let camera = options.camera ?? GMSCameraPosition(latitude: 0, longitude: 0, zoom: kGMSMinZoomLevel)
+        let first = GMSCameraPosition.snapshot(of: camera)
         let settings = GMSUISettings()
         self.settings = settings
+        mapID = options.mapID.flatMap { $0.copy() as? GMSMapID }
         scene = MapScene(camera: first, settings: settings)
-        super.init(frame: frame)
+        super.init(frame: options.frame)
         mapLayer = (super.layer as? GMSMapLayer) ?? GMSMapLayer()
         mapLayer.mapView = self
         settings.mapView = self
@@ -132,21 +157,54 @@ open class GMSMapView: UIView {
         scene.viewSize.view = self
         scene.invalidate = { [weak self] in self?.setNeedsDisplay() }
         scene.basemap.background = { [weak self] in self?.backgroundColor?.color ?? MapPalette.land }
+        accessibilityElementsHidden = true
+        if let color = options.backgroundColor { backgroundColor = color }
     }
 
+    /// A map with a frame at the default camera.
+    @available(*, deprecated, message: "Use init() or init(options:) instead.")
+    public convenience override init(frame: CGRect) {
+        self.init(options: GMSMapViewOptions(frame: frame, camera: nil))
+    }
+
+    /// A map with a frame and a first camera (nil: the default camera).
+    @available(*, deprecated, message: "Use init() or init(options:) instead.")
+    public convenience init(frame: CGRect, camera: GMSCameraPosition?) {
+        self.init(options: GMSMapViewOptions(frame: frame, camera: camera))
+    }
+
+    /// A map with a frame, a map ID and a first camera.
+    @available(*, deprecated, message: "Use init() or init(options:) instead.")
+    public convenience init(frame: CGRect, mapID: GMSMapID, camera: GMSCameraPosition) {
+        let options = GMSMapViewOptions(frame: frame, camera: camera)
+        options.mapID = mapID
+        self.init(options: options)
+    }
+
+    /// Archives are not supported; always nil.
+    @available(*, deprecated, message: "Use init() or init(options:) instead.")
     public required init?(coder: NSCoder) {
         return nil
     }
 
     /// A map with a frame and camera.
+    @available(*, deprecated, message: "Use init() or init(options:) instead.")
     public class func map(withFrame frame: CGRect, camera: GMSCameraPosition) -> GMSMapView {
-        GMSMapView(frame: frame, camera: camera)
+        GMSMapView(options: GMSMapViewOptions(frame: frame, camera: camera))
     }
+
+    /// Does nothing: the map draws whenever it is shown (the SDK's method is obsolete too).
+    @available(*, deprecated, message: "This method is obsolete and will be removed in a future release.")
+    open func startRendering() {}
+
+    /// Does nothing: the map draws whenever it is shown (the SDK's method is obsolete too).
+    @available(*, deprecated, message: "This method is obsolete and will be removed in a future release.")
+    open func stopRendering() {}
 
     // MARK: Camera
 
     /// The camera. Setting it moves at once: `willMove(false)`, one `didChange`, `idleAt`,
-    /// and stops a running animation.
+    /// and stops a running animation. Observable: observers hear each `didChange`.
     open var camera: GMSCameraPosition {
         get { scene.camera.camera }
         set { scene.camera.move(to: newValue) }
@@ -163,6 +221,12 @@ open class GMSMapView: UIView {
             return
         }
         scene.camera.setZoomRange(minZoom...maxZoom)
+    }
+
+    /// Whether two cameras draw the same map: equal targets, zooms, bearings and viewing
+    /// angles to within what a frame can show.
+    open func areEqual(forRenderingPosition position: GMSCameraPosition, position otherPosition: GMSCameraPosition) -> Bool {
+        CameraMath.drawSame(position, otherPosition)
     }
 
     /// Applies a camera update at once.
@@ -224,8 +288,8 @@ open class GMSMapView: UIView {
 
     /// The selected marker. Setting a marker opens its window (asking `markerInfoWindow`,
     /// then `markerInfoContents`) with no tap callback and no camera move; nil closes it.
-    /// A marker not on this map is ignored with a logged warning (rule 10).
-    public var selectedMarker: GMSMarker? {
+    /// A marker not on this map is ignored with a logged warning (rule 10). Observable.
+    open var selectedMarker: GMSMarker? {
         get { scene.infoWindow.marker }
         set { scene.infoWindow.select(newValue) }
     }
@@ -269,3 +333,5 @@ open class GMSMapView: UIView {
         setNeedsDisplay()
     }
 }
+
+extension GMSMapView: KeyValueObservable {}

@@ -3,7 +3,7 @@ import Foundation
 import Logging
 
 /// The kind of map drawn.
-public enum GMSMapViewType: Int, Sendable {
+public enum GMSMapViewType: UInt, Sendable {
     case normal = 1
     case satellite
     case terrain

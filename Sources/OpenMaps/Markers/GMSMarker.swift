@@ -1,8 +1,13 @@
 import Foundation
 import MapDrawing
 
+/// Where a marker's icon stands on its position by default: the bottom centre.
+public let kGMSMarkerDefaultGroundAnchor = CGPoint(x: 0.5, y: 1)
+/// Where a marker's info window points by default: the icon's top centre.
+public let kGMSMarkerDefaultInfoWindowAnchor = CGPoint(x: 0.5, y: 0)
+
 /// How a marker appears when added to a map.
-public enum GMSMarkerAnimation: Int, Sendable {
+public enum GMSMarkerAnimation: UInt, Sendable {
     /// No animation (the default).
     case none
     /// The marker grows from its ground anchor.
@@ -49,14 +54,14 @@ open class GMSMarker: GMSOverlay {
     /// Whether the info window is drawn again when the marker or its view changes.
     open var tracksInfoWindowChanges = false { didSet { changed() } }
     /// The point of the icon placed at `position`, as fractions of its size ((0.5, 1): bottom centre).
-    open var groundAnchor = CGPoint(x: 0.5, y: 1) {
+    open var groundAnchor = kGMSMarkerDefaultGroundAnchor {
         didSet {
             placementChanged(.icon, "groundAnchor")
             changed()
         }
     }
     /// The point of the icon the info window's pointer touches ((0.5, 0): top centre).
-    open var infoWindowAnchor = CGPoint(x: 0.5, y: 0) { didSet { changed() } }
+    open var infoWindowAnchor = kGMSMarkerDefaultInfoWindowAnchor { didSet { changed() } }
     /// How the marker appears when added.
     open var appearAnimation = GMSMarkerAnimation.none
     /// Whether a long press starts dragging the marker.
@@ -81,6 +86,9 @@ open class GMSMarker: GMSOverlay {
     }
     /// Opacity of the icon, 0...1.
     open var opacity: Float = 1 { didSet { changed() } }
+
+    /// The marker's layer: its position, rotation and opacity as layer values.
+    public private(set) lazy var layer = GMSMarkerLayer(marker: self)
 
     /// When the marker was added to its map, for the appear animation.
     var addedAt: TimeInterval?

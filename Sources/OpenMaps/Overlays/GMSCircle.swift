@@ -4,7 +4,7 @@ import Foundation
 /// `position`.
 open class GMSCircle: GMSOverlay {
     /// The centre; invalid positions are ignored.
-    open var position: CLLocationCoordinate2D {
+    open var position = CLLocationCoordinate2D() {
         didSet {
             if !position.isValid {
                 GMSMapView.logger.warning("circle position \(position) ignored")
@@ -14,7 +14,7 @@ open class GMSCircle: GMSOverlay {
         }
     }
     /// The radius in metres; must be positive (a circle of radius 0 or less is not drawn).
-    open var radius: CLLocationDistance { didSet { changed() } }
+    open var radius: CLLocationDistance = 0 { didSet { changed() } }
     /// The outline's width in points; 0 draws no outline.
     open var strokeWidth: CGFloat = 1 { didSet { changed() } }
     /// The outline's colour (black by default).
@@ -22,10 +22,16 @@ open class GMSCircle: GMSOverlay {
     /// The fill (none by default).
     open var fillColor: UIColor? { didSet { changed() } }
 
-    public init(position: CLLocationCoordinate2D, radius: CLLocationDistance) {
+    /// A circle at (0, 0) with radius 0 (not drawn until given a radius).
+    public override init() {
+        super.init()
+    }
+
+    /// A circle with a centre and a radius in metres.
+    public convenience init(position: CLLocationCoordinate2D, radius: CLLocationDistance) {
+        self.init()
         self.position = position.isValid ? position : CLLocationCoordinate2D()
         self.radius = radius
-        super.init()
     }
 
     open override func copy(with zone: NSZone? = nil) -> Any {

@@ -7,10 +7,25 @@ public let kGMSGroundOverlayDefaultAnchor = CGPoint(x: 0.5, y: 0.5)
 /// An image laid on the map: stretched over bounds, or placed at a position at its size for a
 /// zoom level; turned by `bearing` about its anchor.
 open class GMSGroundOverlay: GMSOverlay {
-    /// Where the anchor lies; moving it moves the bounds.
-    open var position: CLLocationCoordinate2D { didSet { changed() } }
+    /// Where the anchor lies; moving it moves the bounds with it.
+    open var position = CLLocationCoordinate2D() {
+        didSet {
+            if !isPlacing, let storedBounds, storedBounds.isValid {
+                self.storedBounds = GMSGroundOverlay.moving(storedBounds, anchor: anchor, to: position)
+            }
+            changed()
+        }
+    }
     /// The point of the image on `position`, as fractions of its size (centre by default).
-    open var anchor: CGPoint = kGMSGroundOverlayDefaultAnchor { didSet { changed() } }
+    /// With bounds, changing it moves `position` to that point of the bounds.
+    open var anchor: CGPoint = kGMSGroundOverlayDefaultAnchor {
+        didSet {
+            if let storedBounds, storedBounds.isValid { place(GMSGroundOverlay.anchorPoint(of: storedBounds, anchor: anchor)) }
+            changed()
+        }
+    }
+    /// True while `position` follows the bounds (so it does not move them back).
+    private var isPlacing = false
     /// The image; without one nothing is drawn (unlike a marker, there is no default).
     open var icon: UIImage? { didSet { changed() } }
     /// The image's opacity, 0...1.
@@ -36,27 +51,30 @@ open class GMSGroundOverlay: GMSOverlay {
         }
         set {
             storedBounds = newValue
-            if let newValue, newValue.isValid {
-                position = GMSGroundOverlay.anchorPoint(of: newValue, anchor: anchor)
-            }
+            if let newValue, newValue.isValid { place(GMSGroundOverlay.anchorPoint(of: newValue, anchor: anchor)) }
             changed()
         }
     }
 
-    /// An overlay stretched over bounds.
-    public init(bounds: GMSCoordinateBounds?, icon: UIImage?) {
-        position = bounds.map { GMSGroundOverlay.anchorPoint(of: $0, anchor: kGMSGroundOverlayDefaultAnchor) } ?? CLLocationCoordinate2D()
-        storedBounds = bounds
-        self.icon = icon
+    /// An overlay with no image or bounds (nothing is drawn until both are set).
+    public override init() {
         super.init()
     }
 
+    /// An overlay stretched over bounds.
+    public convenience init(bounds: GMSCoordinateBounds?, icon: UIImage?) {
+        self.init()
+        position = bounds.map { GMSGroundOverlay.anchorPoint(of: $0, anchor: kGMSGroundOverlayDefaultAnchor) } ?? CLLocationCoordinate2D()
+        storedBounds = bounds
+        self.icon = icon
+    }
+
     /// An overlay with its anchor at a position, at the image's size for a zoom level.
-    public init(position: CLLocationCoordinate2D, icon: UIImage?, zoomLevel: CGFloat) {
+    public convenience init(position: CLLocationCoordinate2D, icon: UIImage?, zoomLevel: CGFloat) {
+        self.init()
         self.position = position
         self.icon = icon
         self.zoomLevel = Float(zoomLevel.isFinite ? zoomLevel : 0)
-        super.init()
     }
 
     /// The overlay's corners in projected space (north-west, north-east, south-east,
@@ -77,6 +95,28 @@ open class GMSGroundOverlay: GMSOverlay {
             let dx = p.x - pivot.x, dy = p.y - pivot.y
             return MercatorPoint(x: pivot.x + dx * c - dy * s, y: pivot.y + dx * s + dy * c)
         }
+    }
+
+    /// Sets `position` without moving the bounds.
+    private func place(_ coordinate: CLLocationCoordinate2D) {
+        isPlacing = true
+        position = coordinate
+        isPlacing = false
+    }
+
+    /// Bounds moved so their anchor point lands on `position`.
+    private static func moving(_ bounds: GMSCoordinateBounds, anchor: CGPoint, to position: CLLocationCoordinate2D) -> GMSCoordinateBounds {
+        guard position.isValid else { return bounds }
+        let from = WebMercator.project(anchorPoint(of: bounds, anchor: anchor)), to = WebMercator.project(position)
+        var dx = to.x - from.x
+        if dx > 0.5 { dx -= 1 } else if dx < -0.5 { dx += 1 }
+        let dy = to.y - from.y
+        let ne = WebMercator.project(bounds.northEast), sw = WebMercator.project(bounds.southWest)
+        func moved(_ p: MercatorPoint) -> CLLocationCoordinate2D {
+            let c = WebMercator.unproject(MercatorPoint(x: p.x + dx, y: p.y + dy))
+            return CLLocationCoordinate2D(latitude: c.latitude, longitude: CameraLimits.wrapLongitude(c.longitude))
+        }
+        return GMSCoordinateBounds(coordinate: moved(ne), coordinate: moved(sw))
     }
 
     private static func anchorPoint(of bounds: GMSCoordinateBounds, anchor: CGPoint) -> CLLocationCoordinate2D {

@@ -3,8 +3,8 @@ import Foundation
 /// A filled shape on the map, optionally with holes; its edges are straight on the map, or
 /// great circles when `geodesic`.
 open class GMSPolygon: GMSOverlay {
-    /// The outline (closed automatically).
-    open var path: GMSPath? { didSet { changed() } }
+    /// The outline (closed automatically; copied when set).
+    @NSCopying open var path: GMSPath? { didSet { changed() } }
     /// Areas cut out of the fill.
     open var holes: [GMSPath]? { didSet { changed() } }
     /// The outline's width in points.
@@ -15,6 +15,9 @@ open class GMSPolygon: GMSOverlay {
     open var fillColor: UIColor? = .blue { didSet { changed() } }
     /// Whether edges follow great circles.
     open var geodesic = false { didSet { changed() } }
+
+    /// The polygon's layer: its stroke width and colours as layer values.
+    public private(set) lazy var layer = GMSPolygonLayer(polygon: self)
 
     public convenience init(path: GMSPath?) {
         self.init()

@@ -3,8 +3,8 @@ import Foundation
 /// A line through a path's coordinates, straight on the map or along great circles when
 /// `geodesic`, in one colour or in styled spans.
 open class GMSPolyline: GMSOverlay {
-    /// The line's coordinates.
-    open var path: GMSPath? { didSet { changed() } }
+    /// The line's coordinates (copied when set: later changes to the path given do nothing).
+    @NSCopying open var path: GMSPath? { didSet { changed() } }
     /// The line's width in points.
     open var strokeWidth: CGFloat = 1 { didSet { changed() } }
     /// The colour of a line without spans (blue by default).

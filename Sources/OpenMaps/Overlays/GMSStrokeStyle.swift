@@ -1,13 +1,15 @@
 import Foundation
 import MapGeometry
 
-/// An image repeated along a line (the base of sprite and texture stamps).
-public class GMSStampStyle: @unchecked Sendable {
+/// An image repeated along a line: the base of ``GMSTextureStyle`` and ``GMSSpriteStyle``.
+/// A plain `NSObject`, immutable.
+public class GMSStampStyle: NSObject, @unchecked Sendable {
     /// The image stamped.
-    public let image: UIImage
+    public let stampImage: UIImage
 
     init(image: UIImage) {
-        self.image = image
+        stampImage = image
+        super.init()
     }
 }
 
@@ -25,20 +27,23 @@ public final class GMSTextureStyle: GMSStampStyle, @unchecked Sendable {
     }
 }
 
-/// How a span of a polyline is drawn: a solid colour, a gradient, or stamps.
-public final class GMSStrokeStyle: Sendable {
+/// How a span of a polyline is drawn: a solid colour or a gradient, with stamps over it when
+/// ``stampStyle`` is set. A plain `NSObject` with no actor isolation, as in the SDK.
+public final class GMSStrokeStyle: NSObject {
     enum Kind: Sendable {
         case solid(UIColor)
         case gradient(UIColor, UIColor)
     }
 
     let kind: Kind
-    /// Images stamped along the span over the colour (which may be transparent).
-    public let stampStyle: GMSStampStyle?
+    /// Images stamped along the span over the colour (which may be transparent). Set it before
+    /// the style is given to a polyline's spans: a polyline draws the styles it was given.
+    public var stampStyle: GMSStampStyle?
 
     private init(kind: Kind, stamp: GMSStampStyle? = nil) {
         self.kind = kind
         stampStyle = stamp
+        super.init()
     }
 
     /// One colour.
@@ -53,15 +58,12 @@ public final class GMSStrokeStyle: Sendable {
     public class func transparentStroke(withStamp stampStyle: GMSStampStyle) -> GMSStrokeStyle {
         GMSStrokeStyle(kind: .solid(.clear), stamp: stampStyle)
     }
-
-    /// One colour with stamps over it.
-    public class func solidColor(_ color: UIColor, stampStyle: GMSStampStyle) -> GMSStrokeStyle {
-        GMSStrokeStyle(kind: .solid(color), stamp: stampStyle)
-    }
 }
 
 /// A style over a number of a polyline's segments (fractions allowed).
-public final class GMSStyleSpan: Sendable {
+/// A plain `NSObject`, immutable.
+public final class GMSStyleSpan: NSObject {
+    /// How the span is drawn.
     public let style: GMSStrokeStyle
     /// How many segments the span covers (1 by default).
     public let segments: Double
@@ -69,6 +71,7 @@ public final class GMSStyleSpan: Sendable {
     public init(style: GMSStrokeStyle, segments: Double) {
         self.style = style
         self.segments = segments.isFinite ? max(0, segments) : 1
+        super.init()
     }
 
     public convenience init(style: GMSStrokeStyle) { self.init(style: style, segments: 1) }
@@ -89,13 +92,7 @@ public func GMSStyleSpansOffset(
     let pattern = zip(styles, lengths.map(\.doubleValue)).filter { $0.1.isFinite && $0.1 > 0 }
     let coordinates = path.coordinates
     guard !pattern.isEmpty, coordinates.count >= 2 else { return [] }
-    let segmentLengths: [Double] = zip(coordinates, coordinates.dropFirst()).map { a, b in
-        switch lengthKind {
-        case .geodesic: return Geodesy.distance(from: a, to: b)
-        case .rhumb: return Geodesy.rhumbDistance(from: a, to: b)
-        case .projected: return GMSMapPointDistance(GMSProject(a), GMSProject(b))
-        }
-    }
+    let segmentLengths = path.segmentLengths(lengthKind)
     let cycle = pattern.reduce(0) { $0 + $1.1 }
     var offset = lengthOffset.isFinite ? lengthOffset.truncatingRemainder(dividingBy: cycle) : 0
     if offset < 0 { offset += cycle }

@@ -6,7 +6,7 @@ open class GMSPath: NSObject, NSCopying, NSMutableCopying {
     var coordinates: [CLLocationCoordinate2D]
 
     /// An empty path.
-    public override init() {
+    public required override init() {
         coordinates = []
         super.init()
     }
@@ -46,10 +46,13 @@ open class GMSPath: NSObject, NSCopying, NSMutableCopying {
     public func encodedPath() -> String { EncodedPolyline.encode(coordinates) }
 
     /// A new path with every coordinate moved by the given degrees.
-    public func pathOffset(byLatitude deltaLatitude: CLLocationDegrees, longitude deltaLongitude: CLLocationDegrees) -> GMSPath {
-        GMSPath(coordinates: coordinates.map {
+    /// A mutable path gives a mutable path.
+    public func pathOffset(byLatitude deltaLatitude: CLLocationDegrees, longitude deltaLongitude: CLLocationDegrees) -> Self {
+        let moved = Self.init()
+        moved.coordinates = coordinates.map {
             CLLocationCoordinate2D(latitude: $0.latitude + deltaLatitude, longitude: $0.longitude + deltaLongitude)
-        })
+        }
+        return moved
     }
 
     /// An immutable copy (`copy()` returns it, as `Any`).

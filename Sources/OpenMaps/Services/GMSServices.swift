@@ -1,18 +1,60 @@
 import Foundation
+import Logging
 
-/// SDK-wide services. OpenMaps works offline and needs no key.
-public final class GMSServices: Sendable {
-    private init() {}
+/// SDK-wide services. OpenMaps works offline: it needs no API key, reports nothing and sends
+/// no usage attribution; every call is accepted so ported apps start unchanged.
+public final class GMSServices: NSObject, Sendable {
+    private static let logger = Logger(label: "OpenMaps.GMSServices")
+    private static let instance = GMSServices()
 
-    /// Accepts any key (none is needed) and returns true, so ported apps start unchanged.
+    private override init() {
+        super.init()
+    }
+
+    /// The shared services object (made on first use; the SDK's throws without a key, this
+    /// one never does).
+    public class func sharedServices() -> NSObjectProtocol { instance }
+
+    /// Accepts any key (none is needed) and returns true.
     @discardableResult
     public class func provideAPIKey(_ APIKey: String) -> Bool { true }
 
-    /// The OpenMaps version.
-    public class func sdkVersion() -> String { "0.3.0 (OpenMaps)" }
+    /// Accepts any options (there are none to set) and returns true.
+    @discardableResult
+    public class func provideAPIOptions(_ APIOptions: [String]) -> Bool { true }
+
+    /// Accepted and ignored: OpenMaps reports nothing.
+    public class func setAbnormalTerminationReportingEnabled(_ enabled: Bool) {}
+
+    /// Accepted and ignored: OpenMaps sends no usage attribution.
+    public class func addInternalUsageAttributionID(_ internalUsageAttributionID: String) {}
+
+    /// Accepted and ignored: OpenMaps draws with Cairo on the CPU.
+    @available(*, deprecated, message: "The Metal renderer is the only renderer in the SDK.")
+    public class func setMetalRendererEnabled(_ enabled: Bool) {}
+
+    /// The version of the Maps SDK for iOS whose API OpenMaps implements ("10.0.0"), so
+    /// version checks in ported apps take the current path.
+    public class func sdkVersion() -> String { "10.0.0" }
+
+    /// ``sdkVersion()`` with OpenMaps' own version.
+    public class func sdkLongVersion() -> String { "10.0.0 (OpenMaps 0.4.0)" }
 
     /// The licences of the open data and software OpenMaps ships with.
     public class func openSourceLicenseInfo() -> String {
-        "OpenMaps links Cairo, Pango, HarfBuzz, libpng, libjpeg-turbo and zlib; text uses Roboto (Apache 2.0) and Noto (OFL 1.1)."
+        """
+        OpenMaps draws maps from open data and software.
+
+        Map data: © OpenStreetMap contributors, under the Open Database License (ODbL) 1.0 \
+        (https://www.openstreetmap.org/copyright), built into OpenMapTiles-schema vector tiles \
+        (© OpenMapTiles, CC-BY 4.0) with tilemaker.
+        Country and state boundaries, coastlines and lakes: Natural Earth (public domain).
+        Place names for reverse geocoding: GeoNames (CC-BY 4.0, https://www.geonames.org).
+
+        Software: Cairo (LGPL 2.1 / MPL 1.1), Pango (LGPL 2.1), HarfBuzz (MIT), libpng \
+        (libpng licence), libjpeg-turbo (IJG / BSD), zlib (zlib licence), SQLite (public \
+        domain); SwiftNIO, Hummingbird, swift-log and swift-argument-parser (Apache 2.0).
+        Fonts: Roboto (Apache 2.0) and Noto (SIL Open Font License 1.1).
+        """
     }
 }

@@ -86,7 +86,7 @@ extension ShapeLayer {
     /// Images placed along a line, turned with it: sprites at their size, textures scaled to
     /// the line's width.
     private func drawStamps(_ stamp: GMSStampStyle, along line: [CGPoint], width: CGFloat, in canvas: Canvas) {
-        let image = stamp.image
+        let image = stamp.stampImage
         guard image.size.width > 0, image.size.height > 0 else { return }
         let size = stamp is GMSTextureStyle
             ? CGSize(width: image.size.width * width / image.size.height, height: width) : image.size

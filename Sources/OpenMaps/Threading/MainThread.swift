@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Logging
+import MapUIKit
 import Synchronization
 
 /// Where a model object's change reaches its map.
@@ -17,7 +18,7 @@ enum MainThread {
 
     /// Runs `work` on the main actor: now when on the main thread, else soon after.
     static func run(_ what: @autoclosure () -> String, _ work: @escaping @MainActor () -> Void) {
-        if isOnMainQueue {
+        if MainQueue.isCurrent {
             MainActor.assumeIsolated(work)
             return
         }
@@ -28,18 +29,6 @@ enum MainThread {
         let box = UncheckedWork(work: work)
         DispatchQueue.main.async { MainActor.assumeIsolated { box.work() } }
     }
-
-    /// Marks the main queue, which the main actor runs on: on Linux a process that parks its
-    /// main thread (`dispatchMain()`) serves the main queue from another thread, so the thread
-    /// is no guide.
-    nonisolated(unsafe) private static let mainQueueKey: DispatchSpecificKey<Bool> = {
-        let key = DispatchSpecificKey<Bool>()
-        DispatchQueue.main.setSpecific(key: key, value: true)
-        return key
-    }()
-
-    /// Whether the caller runs on the main queue (and so on the main actor).
-    static var isOnMainQueue: Bool { DispatchQueue.getSpecific(key: mainQueueKey) == true || Thread.isMainThread }
 
     /// A model object carried into main-actor work: the app keeps it to the main thread, as
     /// the SDK requires, so it never races there.

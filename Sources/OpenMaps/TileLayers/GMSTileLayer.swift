@@ -124,8 +124,8 @@ public final class GMSURLTileLayer: GMSTileLayer {
     public var maximumTileBytes = defaultLimits.maximumBytes
     /// How many times a failed fetch is tried again.
     public var retries = 2
-    /// The HTTP `User-Agent` sent.
-    public var userAgent = "OpenMaps"
+    /// The HTTP `User-Agent` sent (nil: "OpenMaps", the default agent here).
+    public var userAgent: String?
 
     private let limiter = FetchLimiter()
 
@@ -157,7 +157,7 @@ public final class GMSURLTileLayer: GMSTileLayer {
         }
         let limits = fetchLimits
         var request = URLRequest(url: url, timeoutInterval: limits.requestTimeout)
-        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+        request.setValue(userAgent ?? "OpenMaps", forHTTPHeaderField: "User-Agent")
         let fetcher = fetcher, retries = min(max(0, retries), 10), limiter = limiter, maximum = max(1, maximumConcurrentFetches)
         Task.detached(priority: .utility) {
             await limiter.acquire(maximum)

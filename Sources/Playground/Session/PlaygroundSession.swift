@@ -111,6 +111,8 @@ public final class PlaygroundSession {
     private var lastLoad: TimeInterval = -.infinity
     /// The second of the last simulated location fix.
     private var lastFix: TimeInterval = -1
+    /// When the last frame was sent (for the map's preferred frame rate).
+    private var lastFrameSentAt: TimeInterval = -.infinity
 
     /// Handles a text message from the page; malformed or excessive ones are counted, logged
     /// and dropped.
@@ -343,7 +345,10 @@ public final class PlaygroundSession {
         }
         flushEvents()
         guard !isClosed else { return }
-        if flow.framesInFlight < PlaygroundSession.maximumFramesInFlight, host.needsFrame, host.mapView.bounds.width > 0 {
+        // Frames are paced by the map's preferred frame rate.
+        let paced = now - lastFrameSentAt >= host.mapView.preferredFrameRate.minimumFrameInterval
+        if paced, flow.framesInFlight < PlaygroundSession.maximumFramesInFlight, host.needsFrame, host.mapView.bounds.width > 0 {
+            lastFrameSentAt = now
             sendFrame(host.renderFrame(scale: scale))
         }
     }

@@ -220,7 +220,7 @@ struct OverlayTests {
             line.geodesic = true
             line.spans = [
                 GMSStyleSpan(color: .red, segments: 0.5), GMSStyleSpan(style: .gradient(from: .orange, to: .purple), segments: 1),
-                GMSStyleSpan(style: .solidColor(.clear, stampStyle: GMSSpriteStyle(image: GMSMarker.markerImage(with: .systemGreen)))),
+                GMSStyleSpan(style: .transparentStroke(withStamp: GMSSpriteStyle(image: GMSMarker.markerImage(with: .systemGreen)))),
             ]
             line.map = map
         }

@@ -14,11 +14,11 @@ public let kGMSLayerCameraViewingAngleKey = "cameraViewingAngle"
 /// A map view's layer: its camera as separate values. Setting one moves the camera at once
 /// (`willMove(false)`, `didChange`, `idleAt`), or animates it inside a `CATransaction`
 /// with a duration.
-@MainActor
-public final class GMSMapLayer: CALayer {
+@preconcurrency @MainActor
+public final class GMSMapLayer: GMSCALayer {
     weak var mapView: GMSMapView?
 
-    public required init() {
+    nonisolated public required init() {
         super.init()
     }
 

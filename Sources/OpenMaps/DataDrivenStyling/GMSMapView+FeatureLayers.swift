@@ -1,0 +1,23 @@
+import Foundation
+
+extension GMSMapView {
+    /// The feature layer of a feature type.
+    ///
+    /// Each map has one layer per feature type: asking again for the same type returns the
+    /// same instance. In OpenMaps the layer is never available (see
+    /// ``FeatureLayer/isAvailable``), because no map ID has data-driven styling. The SDK
+    /// behaves the same on a map without such a map ID. `.dataset` is accepted but never
+    /// useful: use ``datasetFeatureLayer(of:)``.
+    public func featureLayer(of featureType: FeatureType) -> FeatureLayer<PlaceFeature> {
+        featureLayerStore.placeLayer(of: featureType, on: self)
+    }
+
+    /// The feature layer of a dataset, by its ID.
+    ///
+    /// Each map has one layer per dataset ID: asking again for the same ID returns the same
+    /// instance. Its feature type is ``FeatureType/dataset``. In OpenMaps the layer is never
+    /// available (see ``FeatureLayer/isAvailable``).
+    public func datasetFeatureLayer(of datasetID: String) -> DatasetFeatureLayer {
+        featureLayerStore.datasetLayer(of: datasetID, on: self)
+    }
+}
