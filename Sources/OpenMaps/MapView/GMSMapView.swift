@@ -62,8 +62,12 @@ open class GMSMapView: UIView {
     }
     /// Whether 3D buildings are drawn where data allows (stored).
     open var isBuildingsEnabled = true
-    /// Whether indoor maps are drawn where data allows (stored).
+    /// Whether indoor maps are drawn where data allows (stored: OpenMaps has no indoor data).
     open var isIndoorEnabled = true
+    /// The map's indoor state. OpenMaps has no indoor data: no building is ever focused, so
+    /// its `activeBuilding` and `activeLevel` stay nil, setting a level is ignored and its
+    /// delegate is never called, as with the SDK where it has no indoor map.
+    public let indoorDisplay = GMSIndoorDisplay()
     /// Whether traffic is drawn where data allows (stored: OpenMaps has no traffic data).
     open var isTrafficEnabled = false
     /// Whether transit lines are emphasised where data allows (stored).

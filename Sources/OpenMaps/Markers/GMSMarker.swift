@@ -87,6 +87,10 @@ open class GMSMarker: GMSOverlay {
     /// Opacity of the icon, 0...1.
     open var opacity: Float = 1 { didSet { changed() } }
 
+    /// The panorama view the marker is shown on (held weakly). OpenMaps has no Street View
+    /// imagery, so a panorama view never shows a panorama and the marker is never drawn there.
+    open weak var panoramaView: GMSPanoramaView?
+
     /// The marker's layer: its position, rotation and opacity as layer values.
     public private(set) lazy var layer = GMSMarkerLayer(marker: self)
 

@@ -1,0 +1,56 @@
+import Foundation
+import MapGeometry
+
+/// What a panorama view tells its delegate. Every method is optional: the defaults do
+/// nothing and, for the one that returns `Bool`, return `false` ("do the default").
+/// Callbacks come on the main actor.
+///
+/// OpenMaps has no Street View imagery, so only some are ever sent: the two move errors
+/// (after every `moveNearCoordinate` and `move(toPanoramaID:)`), `didMove` (camera) and
+/// `didMoveTo` (when `panorama` is set to a different value). The view takes no touches and
+/// renders no tiles, so the tap and rendering callbacks are never sent.
+@MainActor
+public protocol GMSPanoramaViewDelegate: AnyObject {
+    /// A move to the panorama with `panoramaID` started; `view.panorama` is still the old one.
+    /// Never sent here (no panorama is ever found).
+    func panoramaView(_ view: GMSPanoramaView, willMoveToPanoramaID panoramaID: String)
+    /// `view.panorama` changed (to nil too).
+    func panoramaView(_ view: GMSPanoramaView, didMoveTo panorama: GMSPanorama?)
+    /// A `moveNearCoordinate` found a panorama and moved to it; `coordinate` is the one asked
+    /// for. Never sent here (no panorama is ever found).
+    func panoramaView(_ view: GMSPanoramaView, didMoveTo panorama: GMSPanorama, nearCoordinate coordinate: CLLocationCoordinate2D)
+    /// A `moveNearCoordinate` found no panorama near `coordinate`: sent here after every one
+    /// that is not superseded, with the no-coverage error.
+    func panoramaView(_ view: GMSPanoramaView, error: Error, onMoveNearCoordinate coordinate: CLLocationCoordinate2D)
+    /// A `move(toPanoramaID:)` failed: sent here after every one that is not superseded, with
+    /// the no-coverage error.
+    func panoramaView(_ view: GMSPanoramaView, error: Error, onMoveToPanoramaID panoramaID: String)
+    /// The camera changed; sent with the final camera.
+    func panoramaView(_ panoramaView: GMSPanoramaView, didMove camera: GMSPanoramaCamera)
+    /// A tap that was not on a navigation link or marker. Never sent here (the view takes no
+    /// touches).
+    func panoramaView(_ panoramaView: GMSPanoramaView, didTap point: CGPoint)
+    /// A marker on the panorama was tapped; return true to stop the default handling. Never
+    /// sent here (no marker is drawn on a panorama).
+    func panoramaView(_ panoramaView: GMSPanoramaView, didTap marker: GMSMarker) -> Bool
+    /// Panorama tiles started loading. Never sent here (there are no tiles).
+    func panoramaViewDidStartRendering(_ panoramaView: GMSPanoramaView)
+    /// Panorama tiles finished loading (or failed for good) and were drawn. Never sent here
+    /// (there are no tiles).
+    func panoramaViewDidFinishRendering(_ panoramaView: GMSPanoramaView)
+}
+
+extension GMSPanoramaViewDelegate {
+    public func panoramaView(_ view: GMSPanoramaView, willMoveToPanoramaID panoramaID: String) {}
+    public func panoramaView(_ view: GMSPanoramaView, didMoveTo panorama: GMSPanorama?) {}
+    public func panoramaView(
+        _ view: GMSPanoramaView, didMoveTo panorama: GMSPanorama, nearCoordinate coordinate: CLLocationCoordinate2D
+    ) {}
+    public func panoramaView(_ view: GMSPanoramaView, error: Error, onMoveNearCoordinate coordinate: CLLocationCoordinate2D) {}
+    public func panoramaView(_ view: GMSPanoramaView, error: Error, onMoveToPanoramaID panoramaID: String) {}
+    public func panoramaView(_ panoramaView: GMSPanoramaView, didMove camera: GMSPanoramaCamera) {}
+    public func panoramaView(_ panoramaView: GMSPanoramaView, didTap point: CGPoint) {}
+    public func panoramaView(_ panoramaView: GMSPanoramaView, didTap marker: GMSMarker) -> Bool { false }
+    public func panoramaViewDidStartRendering(_ panoramaView: GMSPanoramaView) {}
+    public func panoramaViewDidFinishRendering(_ panoramaView: GMSPanoramaView) {}
+}
