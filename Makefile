@@ -2,7 +2,7 @@
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: setup build run test docs fuzz record-goldens benchmarks playground-benchmark basemap geocoder geocoder-compare clean
+.PHONY: setup build run test docs api-check api-dump fuzz record-goldens benchmarks playground-benchmark basemap geocoder geocoder-compare clean
 
 setup:
 	@./scripts/setup.sh
@@ -23,7 +23,7 @@ run: build
 # heap they measure.
 HEAVY_SUITES = HostileInputTests|FuzzTests
 LEAK_SUITES = LeakTests
-test: setup docs
+test: setup docs api-check
 	$(SWIFT) test --skip "$(HEAVY_SUITES)|$(LEAK_SUITES)"
 	$(SWIFT) test --filter "$(HEAVY_SUITES)"
 	$(SWIFT) test --no-parallel --filter "$(LEAK_SUITES)"
@@ -34,6 +34,19 @@ docs: setup
 	mkdir -p $(OUT)
 	$(SWIFT) package --allow-writing-to-directory $(OUT)/docs generate-documentation --target OpenMaps \
 		--output-path $(OUT)/docs --transform-for-static-hosting --warnings-as-errors
+
+# The public API guard: the API of each public module, dumped with the toolchain's
+# swift-api-digester, must match api/*.json; a change that would break user code fails here
+# until `make api-dump` deliberately records the new API (commit api/ with the change).
+api-check: setup
+	$(SWIFT) build --target OpenMapsTesting
+	$(SWIFT) build --target Geocoding
+	python3 tools/api/api.py check
+
+api-dump: setup
+	$(SWIFT) build --target OpenMapsTesting
+	$(SWIFT) build --target Geocoding
+	python3 tools/api/api.py dump
 
 # The fuzzing harness for longer than the test suite runs it: FUZZ_SECONDS per target
 # (60 unless set), from FUZZ_SEED (printed; the time now unless set). Inputs that fail are

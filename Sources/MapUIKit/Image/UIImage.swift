@@ -3,8 +3,9 @@ import Logging
 import MapDrawing
 
 /// An immutable image with a scale factor, as UIKit's `UIImage`: its `size` is in points,
-/// its pixels are `size x scale`.
-public final class UIImage: Sendable, CustomStringConvertible {
+/// its pixels are `size x scale`. An `NSObject`, open to subclasses (as the SDK's pin images
+/// are); immutable.
+open class UIImage: NSObject, @unchecked Sendable {
     /// How an image is drawn: as is, or as a template filled with the tint colour.
     public enum RenderingMode: Int, Sendable {
         case automatic
@@ -26,10 +27,11 @@ public final class UIImage: Sendable, CustomStringConvertible {
         self.bitmap = bitmap
         self.scale = scale.isFinite && scale > 0 ? scale : 1
         self.renderingMode = renderingMode
+        super.init()
     }
 
     /// An empty image.
-    public convenience init() {
+    public override convenience init() {
         self.init(bitmap: Bitmap(width: 0, height: 0))
     }
 
@@ -132,7 +134,7 @@ public final class UIImage: Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "UIImage \(size.width)x\(size.height) @\(scale)x" }
+    open override var description: String { "UIImage \(size.width)x\(size.height) @\(scale)x" }
 
     // MARK: Finding files
 

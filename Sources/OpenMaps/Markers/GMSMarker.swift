@@ -125,6 +125,12 @@ open class GMSMarker: GMSOverlay {
 
     open override func copy(with zone: NSZone? = nil) -> Any {
         let copy = GMSMarker(position: position)
+        copyMarkerProperties(to: copy)
+        return copy
+    }
+
+    /// Copies what a marker has onto another (not its map).
+    func copyMarkerProperties(to copy: GMSMarker) {
         copyProperties(to: copy)
         copy.snippet = snippet
         copy.icon = icon
@@ -138,6 +144,5 @@ open class GMSMarker: GMSOverlay {
         copy.isFlat = isFlat
         copy.rotation = rotation
         copy.opacity = opacity
-        return copy
     }
 }
