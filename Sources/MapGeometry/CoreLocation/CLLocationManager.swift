@@ -112,19 +112,28 @@ open class CLLocationManager: NSObject {
     /// The last location reported, for the distance filter.
     private var lastReported: CLLocation?
 
-    public override init() {
+    /// The device the manager reads (the shared one, unless a test gives its own).
+    let device: SimulatedLocation
+
+    public override convenience init() {
+        self.init(device: .shared)
+    }
+
+    /// A manager reading a device of its own (for tests).
+    package init(device: SimulatedLocation) {
+        self.device = device
         super.init()
-        SimulatedLocation.shared.register(self)
+        device.register(self)
         deliverLater { manager in manager.authorizationChanged() }
     }
 
     /// The most recent location, or nil when none is known or the app may not have it.
     open var location: CLLocation? {
-        authorizationStatus.isAuthorized ? SimulatedLocation.shared.location : nil
+        authorizationStatus.isAuthorized ? device.location : nil
     }
 
     /// The app's authorization.
-    open var authorizationStatus: CLAuthorizationStatus { SimulatedLocation.shared.authorizationStatus }
+    open var authorizationStatus: CLAuthorizationStatus { device.authorizationStatus }
 
     /// The precision the app may have (full).
     open var accuracyAuthorization: CLAccuracyAuthorization { .fullAccuracy }
@@ -138,12 +147,12 @@ open class CLLocationManager: NSObject {
     /// Asks to use the location while the app is in use: the first time, the simulated user
     /// answers with ``SimulatedLocation/answerToRequests``.
     open func requestWhenInUseAuthorization() {
-        SimulatedLocation.shared.request(.authorizedWhenInUse)
+        device.request(.authorizedWhenInUse)
     }
 
     /// Asks to use the location always: answered as `requestWhenInUseAuthorization()`.
     open func requestAlwaysAuthorization() {
-        SimulatedLocation.shared.request(.authorizedAlways)
+        device.request(.authorizedAlways)
     }
 
     /// Starts reporting locations: the current one (if any), then each new one.
@@ -184,7 +193,7 @@ open class CLLocationManager: NSObject {
             }
             return
         }
-        guard let location = SimulatedLocation.shared.location else { return }
+        guard let location = device.location else { return }
         if !wantsOneLocation, let lastReported, distanceFilter > 0, location.distance(from: lastReported) < distanceFilter { return }
         lastReported = location
         wantsOneLocation = false
@@ -242,7 +251,8 @@ public final class SimulatedLocation {
     /// Whether location services are on (true by default).
     public var servicesEnabled = true
 
-    private init() {}
+    /// A device of its own (for tests); apps use ``shared``.
+    package init() {}
 
     /// A request for authorization: answered later, the first time only, as on a device.
     func request(_ wanted: CLAuthorizationStatus) {

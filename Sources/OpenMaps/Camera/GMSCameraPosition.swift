@@ -96,9 +96,10 @@ open class GMSCameraPosition: NSObject, NSCopying, NSMutableCopying {
         return Float(log2(metersPerPointAtZoom0 * Double(points) / meters))
     }
 
-    /// An immutable copy (`copy()` returns it, as `Any`).
+    /// An immutable copy (`copy()` returns it, as `Any`): the camera itself when it is
+    /// immutable, as Foundation's immutable objects do.
     open func copy(with zone: NSZone? = nil) -> Any {
-        GMSCameraPosition(target: target, zoom: zoom, bearing: bearing, viewingAngle: viewingAngle)
+        type(of: self) == GMSCameraPosition.self ? self : GMSCameraPosition.snapshot(of: self)
     }
 
     /// A ``GMSMutableCameraPosition`` copy (`mutableCopy()` returns it, as `Any`).

@@ -4,7 +4,14 @@ import Foundation
 /// great circles when `geodesic`.
 open class GMSPolygon: GMSOverlay {
     /// The outline (closed automatically; copied when set).
-    @NSCopying open var path: GMSPath? { didSet { changed() } }
+    open var path: GMSPath? {
+        get { storedPath }
+        set {
+            storedPath = newValue.flatMap { $0.copy() as? GMSPath }
+            changed()
+        }
+    }
+    private var storedPath: GMSPath?
     /// Areas cut out of the fill.
     open var holes: [GMSPath]? { didSet { changed() } }
     /// The outline's width in points.

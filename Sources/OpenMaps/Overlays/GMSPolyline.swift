@@ -4,7 +4,14 @@ import Foundation
 /// `geodesic`, in one colour or in styled spans.
 open class GMSPolyline: GMSOverlay {
     /// The line's coordinates (copied when set: later changes to the path given do nothing).
-    @NSCopying open var path: GMSPath? { didSet { changed() } }
+    open var path: GMSPath? {
+        get { storedPath }
+        set {
+            storedPath = newValue.flatMap { $0.copy() as? GMSPath }
+            changed()
+        }
+    }
+    private var storedPath: GMSPath?
     /// The line's width in points.
     open var strokeWidth: CGFloat = 1 { didSet { changed() } }
     /// The colour of a line without spans (blue by default).

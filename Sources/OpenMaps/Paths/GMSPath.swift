@@ -55,8 +55,9 @@ open class GMSPath: NSObject, NSCopying, NSMutableCopying {
         return moved
     }
 
-    /// An immutable copy (`copy()` returns it, as `Any`).
-    open func copy(with zone: NSZone? = nil) -> Any { GMSPath(path: self) }
+    /// An immutable copy (`copy()` returns it, as `Any`): the path itself when it is
+    /// immutable, as Foundation's immutable objects do.
+    open func copy(with zone: NSZone? = nil) -> Any { type(of: self) == GMSPath.self ? self : GMSPath(path: self) }
 
     /// An independent ``GMSMutablePath`` copy (`mutableCopy()` returns it, as `Any`).
     open func mutableCopy(with zone: NSZone? = nil) -> Any { GMSMutablePath(path: self) }

@@ -15,12 +15,12 @@ private final class PanoramaRecorder: GMSPanoramaViewDelegate {
 
     func panoramaView(_ view: GMSPanoramaView, error: Error, onMoveNearCoordinate coordinate: CLLocationCoordinate2D) {
         MainActor.assertIsolated()
-        nearErrors.append((error as? NSError, coordinate))
+        nearErrors.append((error as NSError, coordinate))
     }
 
     func panoramaView(_ view: GMSPanoramaView, error: Error, onMoveToPanoramaID panoramaID: String) {
         MainActor.assertIsolated()
-        idErrors.append((error as? NSError, panoramaID))
+        idErrors.append((error as NSError, panoramaID))
     }
 
     func panoramaView(_ view: GMSPanoramaView, didMoveTo panorama: GMSPanorama?) { movedTo.append(panorama) }
