@@ -37,8 +37,12 @@ struct TraitTests {
         root.addSubview(child)
         root.setWindowSafeAreaInsets(UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
         #expect(child.safeAreaInsets == UIEdgeInsets(top: 27, left: 0, bottom: 0, right: 0))
-        root.setWindowSafeAreaInsets(UIEdgeInsets(top: .nan, left: -5, bottom: 1e9, right: 0))
-        #expect(root.safeAreaInsets == UIEdgeInsets(top: 0, left: 0, bottom: 10_000, right: 0), "limitSafeAreaInsets")
+    }
+
+    @Test func limitSafeAreaInsetsClampedIntoTenThousandPoints() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
+        root.setWindowSafeAreaInsets(UIEdgeInsets(top: .nan, left: -5, bottom: 1e9, right: .infinity))
+        #expect(root.safeAreaInsets == UIEdgeInsets(top: 0, left: 0, bottom: 10_000, right: 0))
     }
 
     @Test func theResponderChainRunsUpTheSuperviews() {

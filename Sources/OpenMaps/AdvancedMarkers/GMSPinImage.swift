@@ -64,6 +64,11 @@ public final class GMSPinImage: UIImage, @unchecked Sendable {
         super.init(bitmap: canvas.bitmap, scale: canvas.scale, renderingMode: .alwaysOriginal)
     }
 
+    /// The part of a glyph's text a pin shows.
+    static func shownText(_ text: String) -> String {
+        String(text.prefix(maximumGlyphCharacters))
+    }
+
     private static func draw(_ options: GMSPinImageOptions, in canvas: Canvas) {
         let size = DefaultMarkerIcon.size
         let fill = options.backgroundColor?.color ?? DefaultMarkerIcon.defaultColor
@@ -76,7 +81,7 @@ public final class GMSPinImage: UIImage, @unchecked Sendable {
             let style = TextStyle(
                 font: Font(size: 11, weight: .bold), color: glyph?.textColor?.color ?? .black, alignment: .center,
                 maximumLines: 1)
-            let layout = TextLayout(text: String(text.prefix(maximumGlyphCharacters)), style: style, width: size.width - 6)
+            let layout = TextLayout(text: shownText(text), style: style, width: size.width - 6)
             layout.draw(in: canvas, at: CGPoint(x: head.x - layout.size.width / 2, y: head.y - layout.size.height / 2))
         } else if let image = glyph?.image, image.size.width > 0, image.size.height > 0 {
             let side = 15.0

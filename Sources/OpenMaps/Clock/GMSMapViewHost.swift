@@ -79,7 +79,7 @@ public final class GMSMapViewHost {
     }
 
     /// Sets the device location: the map shows it with My Location on, and it is the
-    /// ``SimulatedLocation`` location managers report.
+    /// `SimulatedLocation` location managers report.
     public func setMyLocation(_ location: CLLocation?) {
         guard location !== scene.myLocation.location else { return }
         scene.events.propertyWillChange(\.myLocation)
