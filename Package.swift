@@ -116,6 +116,13 @@ let package = Package(
         // The guides' own Swift code, compiled with only the import changed.
         .testTarget(name: "OpenMapsTestingTests", dependencies: ["OpenMapsTesting", "OpenMaps"], exclude: ["__Goldens__"]),
         .testTarget(name: "GuideCompatibilityTests", dependencies: ["OpenMaps", "OpenMapsTesting"]),
+        // Our own code in the guides' style, one file per guide topic (Tests/GuideSnippets,
+        // linked into both targets): asserted in Swift 6 mode, compiled and loaded in Swift 5
+        // mode, as the SDK's Xcode projects build it.
+        .testTarget(name: "GuideSnippetsTests", dependencies: ["OpenMaps", "OpenMapsTesting"]),
+        .testTarget(
+            name: "GuideSnippetsSwift5Tests", dependencies: ["OpenMaps", "OpenMapsTesting"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(
             name: "PlaygroundTests",
             dependencies: [

@@ -120,10 +120,12 @@ enum CameraMath {
             let zy = box.height > 0 ? log2(availableHeight / (box.height * 256)) : Double(kGMSMaxZoomLevel)
             zoom = min(zx, zy)
         }
-        // The insets need not be symmetric: shift the centre by half their difference.
+        // The insets need not be symmetric: the bounds' centre shows at the centre of the part
+        // of the view they leave, so the camera's target lies half their difference beyond it
+        // (east of it for a wider right inset, south of it for a taller bottom one).
         let world = WebMercator.worldSize(atZoom: Double(GMSCameraPosition.clampZoom(Float(zoom))))
         let shift = MercatorPoint(
-            x: box.center.x - (insets.right - insets.left) / 2 / world, y: box.center.y - (insets.bottom - insets.top) / 2 / world)
+            x: box.center.x + (insets.right - insets.left) / 2 / world, y: box.center.y + (insets.bottom - insets.top) / 2 / world)
         return GMSCameraPosition(target: WebMercator.unproject(shift), zoom: Float(zoom), bearing: 0, viewingAngle: 0)
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// What a map view tells its delegate. Every method is optional: the defaults do nothing
 /// and, for the two that return `Bool`, return `false` ("do the default").
 /// Callbacks come on the main actor, in the orders docs/behaviour.md gives.
-@MainActor
+@preconcurrency @MainActor
 public protocol GMSMapViewDelegate: AnyObject {
     /// The camera is about to change; `gesture` is true for a user's gesture.
     func mapView(_ mapView: GMSMapView, willMove gesture: Bool)

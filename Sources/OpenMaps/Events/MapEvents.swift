@@ -116,9 +116,11 @@ final class MapEvents {
             delegate?.mapView(mapView, didTap: overlay)
             window.deselect()
         case .poi(let placeID, let name, let location)?:
-            // Rule 7: the POI's own location; no didTapAt; then the shown window closes.
+            // Rule 7: the POI's own location; no didTapAt; then the window shown before closes
+            // (one the callback opened stays open).
+            let shownBefore = window.marker
             delegate?.mapView(mapView, didTapPOIWithPlaceID: placeID, name: name, location: location)
-            window.deselect()
+            if window.marker === shownBefore { window.deselect() }
         case nil:
             delegate?.mapView(mapView, didTapAt: scene.camera.viewport.coordinate(for: point.x, point.y))
             window.deselect()

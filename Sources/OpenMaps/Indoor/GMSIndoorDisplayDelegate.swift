@@ -5,7 +5,7 @@ import Foundation
 ///
 /// OpenMaps has no indoor data, so no building is ever focused and neither method is ever
 /// called.
-@MainActor
+@preconcurrency @MainActor
 public protocol GMSIndoorDisplayDelegate: AnyObject {
     /// The focused building changed (nil: none); ``GMSIndoorDisplay/activeLevel`` is already
     /// updated, and `didChangeActiveLevel` follows. Never called here.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Core Animation's transaction API as the Maps SDK samples use it: a duration set between
 /// `begin()` and `commit()` applies to camera animations and marker changes made inside.
-@MainActor
+@preconcurrency @MainActor
 public final class CATransaction {
     private struct Frame {
         var duration: TimeInterval?

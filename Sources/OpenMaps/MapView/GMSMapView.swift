@@ -10,7 +10,7 @@ import MapUIKit
 ///
 /// The view is a facade: the camera, the layers, the gestures and the events are parts of
 /// its scene (see docs/architecture.md).
-@MainActor
+@preconcurrency @MainActor
 open class GMSMapView: UIView {
     nonisolated static let logger = Logger(label: "OpenMaps.GMSMapView")
 

@@ -9,7 +9,7 @@ import MapGeometry
 /// (after every `moveNearCoordinate` and `move(toPanoramaID:)`), `didMove` (camera) and
 /// `didMoveTo` (when `panorama` is set to a different value). The view takes no touches and
 /// renders no tiles, so the tap and rendering callbacks are never sent.
-@MainActor
+@preconcurrency @MainActor
 public protocol GMSPanoramaViewDelegate: AnyObject {
     /// A move to the panorama with `panoramaID` started; `view.panorama` is still the old one.
     /// Never sent here (no panorama is ever found).
