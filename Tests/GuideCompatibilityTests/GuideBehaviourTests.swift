@@ -61,8 +61,9 @@ struct EventsGeocoderTests {
         let host = GMSMapViewHost(mapView: mapView)
         mapView.animate(toLocation: CLLocationCoordinate2D(latitude: 60.1687, longitude: 24.9505))
         host.runUntilIdle()
-        // The geocoder answers asynchronously on the main actor.
-        for _ in 0..<200 where host.marker(at: CGPoint(x: 195, y: 422 - 20)) == nil {
+        // The geocoder answers asynchronously on the main actor; its first answer loads its
+        // data, which a busy machine takes a while over.
+        for _ in 0..<12_000 where host.marker(at: CGPoint(x: 195, y: 422 - 20)) == nil {
             try await Task.sleep(nanoseconds: 10_000_000)
         }
         let marker = try #require(host.marker(at: CGPoint(x: 195, y: 422 - 20)))

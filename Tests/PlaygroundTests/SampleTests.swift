@@ -369,3 +369,35 @@ struct SessionLimitTests {
         #expect(texts.count == 1 && texts[0].contains(#""type":"error""#))
     }
 }
+
+@Suite("Playground frame pacing")
+@MainActor
+struct FramePacingTests {
+    @Test func preferredFrameRatePacesTheSessionsFrames() async throws {
+        let session = PlaygroundSession(id: 11, idleTimeout: 900)
+        defer { session.close() }
+        let before = session.now
+        session.receive(#"{"type":"hello","sample":"camera","width":100,"height":100,"scale":1}"#)
+        session.step()
+        #expect(session.framesSent == 1)
+        let host = try #require(session.host)
+        host.mapView.preferredFrameRate = .powerSave
+        session.flow.wrote(frame: 1)
+        session.post(#"{"type":"ack","frame":1}"#)
+        host.mapView.moveCamera(.zoomIn())
+        session.step()
+        if session.now - before < GMSFrameRate.powerSave.minimumFrameInterval {
+            #expect(session.framesSent == 1, "no second frame within 1/20 s of the first")
+        }
+        try await Task.sleep(for: .milliseconds(60))
+        for frame in 1...max(1, session.framesSent) {
+            session.flow.wrote(frame: frame)
+            session.post("{\"type\":\"ack\",\"frame\":\(frame)}")
+        }
+        let sent = session.framesSent
+        host.mapView.moveCamera(.zoomOut())
+        session.step()
+        #expect(session.framesSent == sent + 1, "a changed map is drawn once 1/20 s has passed")
+        #expect(GMSFrameRate.maximum.minimumFrameInterval == 0 && GMSFrameRate.conservative.minimumFrameInterval == 1.0 / 30)
+    }
+}

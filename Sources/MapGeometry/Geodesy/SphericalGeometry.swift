@@ -96,24 +96,33 @@ extension Geodesy {
     public static func isLocation(_ point: CLLocationCoordinate2D, onPath path: [CLLocationCoordinate2D], tolerance: Double) -> Bool {
         guard let first = path.first else { return false }
         if path.count == 1 { return distance(from: point, to: first) <= tolerance }
-        for (a, b) in zip(path, path.dropFirst()) where distanceToSegment(point, a, b) <= tolerance {
+        for (a, b) in zip(path, path.dropFirst()) where distanceToGreatCircleSegment(point, a, b) <= tolerance {
             return true
         }
         return false
     }
 
-    /// Approximate distance from a point to a segment, measured in a local tangent plane.
-    static func distanceToSegment(_ p: CLLocationCoordinate2D, _ a: CLLocationCoordinate2D, _ b: CLLocationCoordinate2D) -> Double {
-        let k = cos(radians(p.latitude))
-        func local(_ c: CLLocationCoordinate2D) -> (Double, Double) {
-            (radians(CameraLimits.wrapLongitude(c.longitude - p.longitude)) * k * earthRadius, radians(c.latitude - p.latitude) * earthRadius)
+    /// The distance in metres from a point to the great-circle arc between two others: across
+    /// the arc when the point's foot falls on it, else to the nearer end.
+    static func distanceToGreatCircleSegment(_ p: CLLocationCoordinate2D, _ a: CLLocationCoordinate2D, _ b: CLLocationCoordinate2D) -> Double {
+        func unit(_ c: CLLocationCoordinate2D) -> (Double, Double, Double) {
+            let lat = radians(c.latitude), lon = radians(c.longitude)
+            return (cos(lat) * cos(lon), cos(lat) * sin(lon), sin(lat))
         }
-        let (ax, ay) = local(a), (bx, by) = local(b)
-        let dx = bx - ax, dy = by - ay
-        let lengthSquared = dx * dx + dy * dy
-        let t = lengthSquared > 0 ? min(max(-(ax * dx + ay * dy) / lengthSquared, 0), 1) : 0
-        let x = ax + t * dx, y = ay + t * dy
-        return sqrt(x * x + y * y)
+        func cross(_ u: (Double, Double, Double), _ v: (Double, Double, Double)) -> (Double, Double, Double) {
+            (u.1 * v.2 - u.2 * v.1, u.2 * v.0 - u.0 * v.2, u.0 * v.1 - u.1 * v.0)
+        }
+        func dot(_ u: (Double, Double, Double), _ v: (Double, Double, Double)) -> Double { u.0 * v.0 + u.1 * v.1 + u.2 * v.2 }
+        let ends = min(distance(from: p, to: a), distance(from: p, to: b))
+        let va = unit(a), vb = unit(b), vp = unit(p)
+        let n = cross(va, vb)
+        let length = sqrt(dot(n, n))
+        guard length > 1e-15 else { return ends }
+        let normal = (n.0 / length, n.1 / length, n.2 / length)
+        let across = dot(vp, normal)
+        let foot = (vp.0 - across * normal.0, vp.1 - across * normal.1, vp.2 - across * normal.2)
+        guard dot(cross(va, foot), normal) >= 0, dot(cross(foot, vb), normal) >= 0 else { return ends }
+        return min(ends, abs(asin(min(max(across, -1), 1))) * earthRadius)
     }
 }
 

@@ -55,7 +55,29 @@ public func GMSGeometryContainsLocation(_ point: CLLocationCoordinate2D, _ path:
 public func GMSGeometryIsLocationOnPathTolerance(
     _ point: CLLocationCoordinate2D, _ path: GMSPath, _ geodesic: Bool, _ tolerance: CLLocationDistance
 ) -> Bool {
-    Geodesy.isLocation(point, onPath: path.coordinates, tolerance: tolerance)
+    if geodesic { return Geodesy.isLocation(point, onPath: path.coordinates, tolerance: tolerance) }
+    return isLocation(point, onProjectedPath: path.coordinates, tolerance: tolerance)
+}
+
+/// Whether a point lies within `tolerance` metres of a path whose segments are straight on the
+/// map (rhumb lines): the nearest point of each projected segment, measured on the ground.
+private func isLocation(_ point: CLLocationCoordinate2D, onProjectedPath path: [CLLocationCoordinate2D], tolerance: CLLocationDistance) -> Bool {
+    guard point.isValid, tolerance.isFinite || tolerance == .infinity, tolerance >= 0 else { return false }
+    let p = WebMercator.project(point)
+    func near(_ c: CLLocationCoordinate2D) -> MercatorPoint {
+        var q = WebMercator.project(c)
+        if q.x - p.x > 0.5 { q.x -= 1 } else if q.x - p.x < -0.5 { q.x += 1 }
+        return q
+    }
+    if path.count == 1, let only = path.first { return Geodesy.distance(from: point, to: only) <= tolerance }
+    for (a, b) in zip(path, path.dropFirst()) {
+        let qa = near(a), qb = near(b)
+        let dx = qb.x - qa.x, dy = qb.y - qa.y, length = dx * dx + dy * dy
+        let t = length > 0 ? min(max(((p.x - qa.x) * dx + (p.y - qa.y) * dy) / length, 0), 1) : 0
+        let nearest = WebMercator.unproject(MercatorPoint(x: qa.x + dx * t, y: qa.y + dy * t))
+        if Geodesy.distance(from: point, to: nearest) <= tolerance { return true }
+    }
+    return false
 }
 
 /// Whether a point lies within 0.1 m of a path.
@@ -70,7 +92,13 @@ public struct GMSMapPoint: Sendable, Hashable {
     public var y: Double
 
     public init(x: Double, y: Double) { (self.x, self.y) = (x, y) }
+
+    /// The map's centre, (0, 0), as an imported C struct's empty initializer.
+    public init() { (x, y) = (0, 0) }
 }
+
+/// One metre along the equator in map-point units (the world is 2 wide).
+public let kGMSEquatorProjectedMeter: Double = 1 / (Double.pi * kGMSEarthRadius)
 
 /// Projects a coordinate onto the map.
 public func GMSProject(_ coordinate: CLLocationCoordinate2D) -> GMSMapPoint {

@@ -8,6 +8,11 @@ public struct GMSVisibleRegion: Sendable {
     public var farLeft: CLLocationCoordinate2D
     public var farRight: CLLocationCoordinate2D
 
+    /// A region with every corner at (0, 0), as an imported C struct's empty initializer.
+    public init() {
+        self.init(nearLeft: CLLocationCoordinate2D(), nearRight: CLLocationCoordinate2D(), farLeft: CLLocationCoordinate2D(), farRight: CLLocationCoordinate2D())
+    }
+
     public init(
         nearLeft: CLLocationCoordinate2D, nearRight: CLLocationCoordinate2D, farLeft: CLLocationCoordinate2D,
         farRight: CLLocationCoordinate2D

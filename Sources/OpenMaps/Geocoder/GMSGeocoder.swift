@@ -34,9 +34,18 @@ public final class GMSAddress: NSObject, NSCopying, Sendable {
     /// The address itself: it is immutable.
     public func copy(with zone: NSZone? = nil) -> Any { self }
 
+    /// An address with nothing known (the SDK's, for tests): coordinate (0, 0), every part nil.
+    public override init() {
+        coordinate = CLLocationCoordinate2D()
+        (thoroughfare, locality, subLocality, administrativeArea, postalCode, country, lines) = (nil, nil, nil, nil, nil, nil, nil)
+        super.init()
+    }
+
     /// The first line.
+    @available(*, deprecated, message: "Use lines instead.")
     public func addressLine1() -> String? { lines?.first }
     /// The second line.
+    @available(*, deprecated, message: "Use lines instead.")
     public func addressLine2() -> String? { (lines?.count ?? 0) > 1 ? lines?[1] : nil }
 
     public override var description: String { (lines ?? []).joined(separator: ", ") }
@@ -48,6 +57,11 @@ public typealias GMSReverseGeocodeResult = GMSAddress
 /// The answer to a reverse geocode: addresses, most specific and nearest first.
 public final class GMSReverseGeocodeResponse: NSObject, NSCopying, Sendable {
     private let all: [GMSAddress]
+
+    /// A response with no results (the SDK's, for tests).
+    public override convenience init() {
+        self.init([])
+    }
 
     init(_ results: [GMSAddress]) {
         all = results

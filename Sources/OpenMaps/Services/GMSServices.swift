@@ -45,16 +45,18 @@ public final class GMSServices: NSObject, Sendable {
         """
         OpenMaps draws maps from open data and software.
 
-        Map data: © OpenStreetMap contributors, under the Open Database License (ODbL) 1.0 \
-        (https://www.openstreetmap.org/copyright), built into OpenMapTiles-schema vector tiles \
-        (© OpenMapTiles, CC-BY 4.0) with tilemaker.
-        Country and state boundaries, coastlines and lakes: Natural Earth (public domain).
-        Place names for reverse geocoding: GeoNames (CC-BY 4.0, https://www.geonames.org).
+        Basemap data: Natural Earth (public domain) and © OpenStreetMap contributors, under the \
+        Open Database License (ODbL) 1.0 (https://www.openstreetmap.org/copyright); the basemap's \
+        tiles are a derivative database under the ODbL.
+        Geocoding data: place names from GeoNames (CC-BY 4.0, https://www.geonames.org); country \
+        and state polygons from Natural Earth (public domain); streets and addresses © \
+        OpenStreetMap contributors (ODbL 1.0).
 
-        Software: Cairo (LGPL 2.1 / MPL 1.1), Pango (LGPL 2.1), HarfBuzz (MIT), libpng \
-        (libpng licence), libjpeg-turbo (IJG / BSD), zlib (zlib licence), SQLite (public \
-        domain); SwiftNIO, Hummingbird, swift-log and swift-argument-parser (Apache 2.0).
-        Fonts: Roboto (Apache 2.0) and Noto (SIL Open Font License 1.1).
+        Software: Cairo (LGPL 2.1 / MPL 1.1), Pango and HarfBuzz (LGPL 2+ / MIT), libpng, \
+        libjpeg-turbo and zlib (their permissive licences), SQLite (public domain); SwiftNIO, \
+        Hummingbird, swift-log and swift-argument-parser (Apache 2.0).
+        Fonts: Roboto (Apache 2.0); Noto, Noto CJK and Noto Color Emoji (SIL Open Font License \
+        1.1); DejaVu (free licence).
         """
     }
 }

@@ -41,7 +41,7 @@ struct GeocoderTests {
         let response = try await GMSGeocoder().reverseGeocodeCoordinate(CLLocationCoordinate2D(latitude: 60.1687, longitude: 24.9505))
         let address = try #require(response.firstResult())
         #expect(address.lines?.count ?? 0 >= 2)
-        #expect(address.addressLine1() == address.thoroughfare && address.thoroughfare?.hasPrefix("Aleksanterinkatu") == true)
+        #expect(address.lines?.first == address.thoroughfare && address.thoroughfare?.hasPrefix("Aleksanterinkatu") == true)
         #expect(address.locality == "Helsinki")
     }
 }

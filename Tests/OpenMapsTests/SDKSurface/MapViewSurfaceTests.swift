@@ -132,6 +132,19 @@ struct MapViewSurfaceTests {
         #expect(path.segments(forLength: -1, kind: .geodesic) == 0 && path.segments(forLength: .nan, kind: .rhumb) == 0)
     }
 
+    @Test func locationOnPathFollowsStraightMapLinesUnlessGeodesic() {
+        let path = GMSMutablePath()
+        path.addLatitude(60, longitude: 0)
+        path.addLatitude(60, longitude: 40)
+        let onTheParallel = CLLocationCoordinate2D(latitude: 60, longitude: 20)
+        #expect(GMSGeometryIsLocationOnPathTolerance(onTheParallel, path, false, 1))
+        #expect(!GMSGeometryIsLocationOnPathTolerance(onTheParallel, path, true, 1_000), "the great circle runs north of it")
+        let apart = GMSMapPointDistance(GMSProject(CLLocationCoordinate2D()), GMSProject(CLLocationCoordinate2D(latitude: 0, longitude: 1)))
+        #expect(abs(apart / kGMSEquatorProjectedMeter - GMSGeometryDistance(CLLocationCoordinate2D(), CLLocationCoordinate2D(latitude: 0, longitude: 1))) < 1)
+        #expect(GMSMapPoint() == GMSMapPoint(x: 0, y: 0) && GMSVisibleRegion().farLeft == CLLocationCoordinate2D())
+        #expect(GMSAddress().lines == nil && GMSReverseGeocodeResponse().results() == nil)
+    }
+
     @Test func pinImagesDrawTheirColours() {
         let options = GMSPinImageOptions()
         options.backgroundColor = .blue
