@@ -17,11 +17,7 @@ public enum CLAccuracyAuthorization: Int, Sendable {
 
 /// What the app does with locations, as CoreLocation's `CLActivityType` (a hint; unused here).
 public enum CLActivityType: Int, Sendable {
-    case other = 1
-    case automotiveNavigation = 2
-    case fitness = 3
-    case otherNavigation = 4
-    case airborne = 5
+    case other = 1, automotiveNavigation, fitness, otherNavigation, airborne
 }
 
 /// The best accuracy there is, for navigation.

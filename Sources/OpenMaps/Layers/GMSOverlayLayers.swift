@@ -12,34 +12,29 @@ open class GMSCALayer: CALayer {
 /// overlay as layer properties. It is never drawn itself: the map draws the overlay.
 @preconcurrency @MainActor
 open class GMSOverlayLayer: CALayer {
+    /// The overlay whose values the layer shows.
+    nonisolated(unsafe) weak var overlay: GMSOverlay?
+
     nonisolated public required init() {
+        super.init()
+    }
+
+    nonisolated init(overlay: GMSOverlay) {
+        self.overlay = overlay
         super.init()
     }
 }
 
-/// Layer key of a marker's latitude.
-public let kGMSMarkerLayerLatitude = "latitude"
-/// Layer key of a marker's longitude.
-public let kGMSMarkerLayerLongitude = "longitude"
-/// Layer key of a marker's rotation.
-public let kGMSMarkerLayerRotation = "rotation"
-/// Layer key of a marker's opacity.
-public let kGMSMarkerLayerOpacity = "opacity"
+/// The layer keys of a marker's latitude, longitude, rotation and opacity: the names of
+/// ``GMSMarkerLayer``'s properties.
+public let (kGMSMarkerLayerLatitude, kGMSMarkerLayerLongitude, kGMSMarkerLayerRotation, kGMSMarkerLayerOpacity) =
+    ("latitude", "longitude", "rotation", "opacity")
 
 /// A marker's layer: its position, rotation and opacity as layer values. Setting one sets the
 /// marker's (animated over a `CATransaction` duration as a marker's moves are).
 @preconcurrency @MainActor
 public final class GMSMarkerLayer: GMSOverlayLayer {
-    nonisolated(unsafe) weak var marker: GMSMarker?
-
-    nonisolated public required init() {
-        super.init()
-    }
-
-    nonisolated init(marker: GMSMarker) {
-        self.marker = marker
-        super.init()
-    }
+    private var marker: GMSMarker? { overlay as? GMSMarker }
 
     /// The marker's latitude.
     public var latitude: CLLocationDegrees {
@@ -66,27 +61,16 @@ public final class GMSMarkerLayer: GMSOverlayLayer {
     }
 }
 
-/// Layer key of a polygon's stroke width.
-public let kGMSPolygonLayerStrokeWidth = "strokeWidth"
-/// Layer key of a polygon's stroke colour.
-public let kGMSPolygonLayerStrokeColor = "strokeColor"
-/// Layer key of a polygon's fill colour.
-public let kGMSPolygonLayerFillColor = "fillColor"
+/// The layer keys of a polygon's stroke width, stroke colour and fill colour: the names of
+/// ``GMSPolygonLayer``'s properties.
+public let (kGMSPolygonLayerStrokeWidth, kGMSPolygonLayerStrokeColor, kGMSPolygonLayerFillColor) =
+    ("strokeWidth", "strokeColor", "fillColor")
 
 /// A polygon's layer: its stroke width and colours as layer values. Setting one sets the
 /// polygon's.
 @preconcurrency @MainActor
 public final class GMSPolygonLayer: GMSOverlayLayer {
-    nonisolated(unsafe) weak var polygon: GMSPolygon?
-
-    nonisolated public required init() {
-        super.init()
-    }
-
-    nonisolated init(polygon: GMSPolygon) {
-        self.polygon = polygon
-        super.init()
-    }
+    private var polygon: GMSPolygon? { overlay as? GMSPolygon }
 
     /// The polygon's stroke width.
     public var strokeWidth: CGFloat {

@@ -92,7 +92,7 @@ open class GMSMarker: GMSOverlay {
     open weak var panoramaView: GMSPanoramaView?
 
     /// The marker's layer: its position, rotation and opacity as layer values.
-    public private(set) lazy var layer = GMSMarkerLayer(marker: self)
+    public private(set) lazy var layer = GMSMarkerLayer(overlay: self)
 
     /// When the marker was added to its map, for the appear animation.
     var addedAt: TimeInterval?

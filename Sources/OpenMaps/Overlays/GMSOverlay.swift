@@ -23,12 +23,7 @@ open class GMSOverlay: NSObject, NSCopying {
     /// the others of its kind) and removes it from its former one. Held weakly.
     open weak var map: GMSMapView? {
         didSet {
-            guard oldValue !== map else { return }
-            let (old, new, overlay) = (oldValue, map, MainThread.Carried(self))
-            MainThread.run("\(type(of: self)).map") {
-                old?.overlayLeft(overlay.value)
-                new?.overlayJoined(overlay.value)
-            }
+            MainThread.move(self, "\(type(of: self)).map", from: oldValue, to: map, leave: { $0.overlayLeft($1) }, join: { $0.overlayJoined($1) })
         }
     }
 

@@ -24,7 +24,7 @@ open class GMSPolygon: GMSOverlay {
     open var geodesic = false { didSet { changed() } }
 
     /// The polygon's layer: its stroke width and colours as layer values.
-    public private(set) lazy var layer = GMSPolygonLayer(polygon: self)
+    public private(set) lazy var layer = GMSPolygonLayer(overlay: self)
 
     public convenience init(path: GMSPath?) {
         self.init()

@@ -14,8 +14,7 @@ public struct GMSOrientation: Sendable {
 
     /// Heading 0 (north) and pitch 0 (the horizon).
     public init() {
-        heading = 0
-        pitch = 0
+        self.init(heading: 0, pitch: 0)
     }
 
     /// An orientation from a heading and a pitch in degrees.

@@ -74,9 +74,7 @@ open class GMSPanoramaView: UIView {
     /// A panorama view with a frame that moves near a coordinate (within 50 m), as
     /// ``moveNearCoordinate(_:)``: here its delegate, once set, is told no panorama was found.
     public class func panorama(withFrame frame: CGRect, nearCoordinate coordinate: CLLocationCoordinate2D) -> Self {
-        let view = Self(frame: frame)
-        view.moveNearCoordinate(coordinate)
-        return view
+        panorama(withFrame: frame) { $0.moveNearCoordinate(coordinate) }
     }
 
     /// A panorama view with a frame that moves near a coordinate within `radius` metres, as
@@ -85,9 +83,7 @@ open class GMSPanoramaView: UIView {
     public class func panorama(
         withFrame frame: CGRect, nearCoordinate coordinate: CLLocationCoordinate2D, radius: UInt
     ) -> Self {
-        let view = Self(frame: frame)
-        view.moveNearCoordinate(coordinate, radius: radius)
-        return view
+        panorama(withFrame: frame) { $0.moveNearCoordinate(coordinate, radius: radius) }
     }
 
     /// A panorama view with a frame that moves near a coordinate (within 50 m) to a panorama
@@ -96,9 +92,7 @@ open class GMSPanoramaView: UIView {
     public class func panorama(
         withFrame frame: CGRect, nearCoordinate coordinate: CLLocationCoordinate2D, source: GMSPanoramaSource
     ) -> Self {
-        let view = Self(frame: frame)
-        view.moveNearCoordinate(coordinate, source: source)
-        return view
+        panorama(withFrame: frame) { $0.moveNearCoordinate(coordinate, source: source) }
     }
 
     /// A panorama view with a frame that moves near a coordinate within `radius` metres to a
@@ -108,8 +102,13 @@ open class GMSPanoramaView: UIView {
         withFrame frame: CGRect, nearCoordinate coordinate: CLLocationCoordinate2D, radius: UInt,
         source: GMSPanoramaSource
     ) -> Self {
+        panorama(withFrame: frame) { $0.moveNearCoordinate(coordinate, radius: radius, source: source) }
+    }
+
+    /// A view with a frame, asked to move somewhere.
+    private class func panorama(withFrame frame: CGRect, moving move: (GMSPanoramaView) -> Void) -> Self {
         let view = Self(frame: frame)
-        view.moveNearCoordinate(coordinate, radius: radius, source: source)
+        move(view)
         return view
     }
 

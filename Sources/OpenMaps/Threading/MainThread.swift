@@ -30,6 +30,20 @@ enum MainThread {
         DispatchQueue.main.async { MainActor.assumeIsolated { box.work() } }
     }
 
+    /// Takes an object off one map and puts it on another, on the main actor (a model
+    /// object's `map` changed).
+    static func move<Object: AnyObject>(
+        _ object: Object, _ what: @autoclosure () -> String, from old: GMSMapView?, to new: GMSMapView?,
+        leave: @escaping @MainActor (GMSMapView, Object) -> Void, join: @escaping @MainActor (GMSMapView, Object) -> Void
+    ) {
+        guard old !== new else { return }
+        let carried = Carried(object)
+        run(what()) {
+            if let old { leave(old, carried.value) }
+            if let new { join(new, carried.value) }
+        }
+    }
+
     /// A model object carried into main-actor work: the app keeps it to the main thread, as
     /// the SDK requires, so it never races there.
     struct Carried<Value: AnyObject>: @unchecked Sendable {

@@ -24,12 +24,7 @@ open class GMSTileLayer: NSObject {
     /// The map the layer is on. Held weakly.
     open weak var map: GMSMapView? {
         didSet {
-            guard oldValue !== map else { return }
-            let (old, new, layer) = (oldValue, map, MainThread.Carried(self))
-            MainThread.run("GMSTileLayer.map") {
-                old?.tileLayerLeft(layer.value)
-                new?.tileLayerJoined(layer.value)
-            }
+            MainThread.move(self, "GMSTileLayer.map", from: oldValue, to: map, leave: { $0.tileLayerLeft($1) }, join: { $0.tileLayerJoined($1) })
         }
     }
     /// Drawing order among tile layers: higher on top.
