@@ -71,6 +71,20 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     }
 
+    Benchmark("Marker moved on a map: a position change reaching the map from the nonisolated model", configuration: .init(timeUnits: .nanoseconds)) { @MainActor benchmark async in
+        let fixture = EngineFixture(markers: 100, zoomGestures: false)
+        let marker = GMSMarker(position: CLLocationCoordinate2D(latitude: 51.5, longitude: -0.127))
+        marker.map = fixture.mapView
+        var latitude = 51.5
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            latitude = latitude > 51.6 ? 51.5 : latitude + 1e-5
+            marker.position = CLLocationCoordinate2D(latitude: latitude, longitude: -0.127)
+        }
+        benchmark.stopMeasurement()
+        blackHole(marker.position)
+    }
+
     Benchmark("Hit test among 100,000 markers (indexed)", configuration: .init(timeUnits: .nanoseconds)) { @MainActor benchmark async in
         let fixture = ManyMarkers.shared
         var index = 0

@@ -5,7 +5,7 @@ import Foundation
 package enum MainQueue {
     /// Marks the main queue: on Linux a process that parks its main thread (`dispatchMain()`)
     /// serves the main queue from another thread, so the thread alone is no guide.
-    nonisolated(unsafe) private static let key: DispatchSpecificKey<Bool> = {
+    private static let key: DispatchSpecificKey<Bool> = {
         let key = DispatchSpecificKey<Bool>()
         DispatchQueue.main.setSpecific(key: key, value: true)
         return key

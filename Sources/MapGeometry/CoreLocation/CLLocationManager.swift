@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Whether the app may use the device's location, as CoreLocation's `CLAuthorizationStatus`.
 public enum CLAuthorizationStatus: Int32, Sendable {
@@ -37,14 +38,21 @@ public let kCLDistanceFilterNone: CLLocationDistance = -1
 /// The domain of location errors.
 public let kCLErrorDomain = "kCLErrorDomain"
 
-/// A location error, as CoreLocation's `CLError`.
-public struct CLError: Error, Sendable, Equatable {
-    /// The kinds of location error OpenMaps reports.
+/// A location error, as CoreLocation's `CLError`: `catch CLError.denied` and
+/// `(error as NSError).domain == kCLErrorDomain` work as with CoreLocation.
+public struct CLError: Error, Sendable, Equatable, CustomNSError {
+    /// The kinds of location error (OpenMaps reports `locationUnknown` and `denied`).
     public enum Code: Int, Sendable {
         /// No location is known yet.
         case locationUnknown = 0
         /// The app may not use the location.
         case denied = 1
+        /// The network was unavailable.
+        case network = 2
+        /// The heading could not be found.
+        case headingFailure = 3
+        /// The user declined to share the location when asked.
+        case promptDeclined = 18
     }
 
     /// What went wrong.
@@ -54,8 +62,19 @@ public struct CLError: Error, Sendable, Equatable {
         self.code = code
     }
 
+    public static var errorDomain: String { kCLErrorDomain }
+    public var errorCode: Int { code.rawValue }
+
     public static let locationUnknown = Code.locationUnknown
     public static let denied = Code.denied
+    public static let network = Code.network
+    public static let headingFailure = Code.headingFailure
+    public static let promptDeclined = Code.promptDeclined
+}
+
+/// Matches an error of a location error code (`catch CLError.denied`, `case CLError.denied:`).
+public func ~= (code: CLError.Code, error: any Error) -> Bool {
+    (error as? CLError)?.code == code
 }
 
 /// Receives a location manager's locations, errors and authorization changes, on the main
@@ -134,11 +153,15 @@ open class CLLocationManager: NSObject {
     /// The precision the app may have (full).
     open var accuracyAuthorization: CLAccuracyAuthorization { .fullAccuracy }
 
-    /// The app's authorization (the older class form).
-    open class func authorizationStatus() -> CLAuthorizationStatus { SimulatedLocation.shared.authorizationStatus }
+    /// The app's authorization (the older class form); callable from any thread.
+    nonisolated open class func authorizationStatus() -> CLAuthorizationStatus {
+        CLAuthorizationStatus(rawValue: SimulatedLocation.sharedStatus.load(ordering: .relaxed)) ?? .notDetermined
+    }
 
-    /// Whether location services are on for the device.
-    open class func locationServicesEnabled() -> Bool { SimulatedLocation.shared.servicesEnabled }
+    /// Whether location services are on for the device; callable from any thread.
+    nonisolated open class func locationServicesEnabled() -> Bool {
+        SimulatedLocation.sharedServicesEnabled.load(ordering: .relaxed)
+    }
 
     /// Asks to use the location while the app is in use: the first time, the simulated user
     /// answers with ``SimulatedLocation/answerToRequests``.
@@ -164,19 +187,28 @@ open class CLLocationManager: NSObject {
         wantsOneLocation = false
     }
 
-    /// Asks for one location: reported once, or an error if none is known.
+    /// How long `requestLocation()` waits for a fix before failing, in seconds (10, about
+    /// CoreLocation's wait; OpenMaps' own, settable within 0...600, NaN as 10).
+    public var requestLocationTimeout: TimeInterval = 10
+
+    /// Asks for one location: reported once, as soon as one is known; an error
+    /// (`.locationUnknown`) if none comes within ``requestLocationTimeout`` seconds.
     open func requestLocation() {
         wantsOneLocation = true
-        deliverLater { manager in
-            guard manager.wantsOneLocation else { return }
-            if manager.location == nil, manager.authorizationStatus.isAuthorized {
-                manager.wantsOneLocation = false
-                manager.delegate?.locationManager(manager, didFailWithError: CLError(.locationUnknown))
-            } else {
-                manager.report()
-            }
+        oneLocationRequest += 1
+        let request = oneLocationRequest
+        deliverLater { manager in manager.report() }
+        Task { @MainActor [weak self] in
+            let wait = self?.requestLocationTimeout ?? 0
+            try? await Task.sleep(for: .seconds(wait.isNaN ? 10 : min(max(wait, 0), 600)))
+            guard let self, self.wantsOneLocation, self.oneLocationRequest == request else { return }
+            self.wantsOneLocation = false
+            self.delegate?.locationManager(self, didFailWithError: CLError(.locationUnknown))
         }
     }
+
+    /// Counts `requestLocation()` calls, so an old request's timeout does not end a new one.
+    private var oneLocationRequest = 0
 
     /// Reports the current location to the delegate, if the manager wants it.
     func report() {
@@ -215,9 +247,11 @@ extension CLAuthorizationStatus {
     var isAuthorized: Bool { self == .authorizedAlways || self == .authorizedWhenInUse }
 }
 
-/// The device's simulated location: what location managers report and where a map's My Location
-/// dot stands (a map host's `setMyLocation(_:)` sets it). OpenMaps' own: a process is one device,
-/// so there is one. Locations and authorization are set by the host or tests.
+/// The device's simulated location: what location managers report. A map host's
+/// `setMyLocation(_:)` sets it together with that map's My Location dot (setting it here moves
+/// no dot). OpenMaps' own: a process is one device, so there is one, shared by every host in it
+/// (the playground's sessions too: each sees the latest fix any of them set). Locations and
+/// authorization are set by hosts or tests.
 @MainActor
 public final class SimulatedLocation {
     /// The device.
@@ -237,15 +271,25 @@ public final class SimulatedLocation {
     public var authorizationStatus = CLAuthorizationStatus.notDetermined {
         didSet {
             guard authorizationStatus != oldValue else { return }
+            if self === SimulatedLocation.shared { SimulatedLocation.sharedStatus.store(authorizationStatus.rawValue, ordering: .relaxed) }
             for manager in liveManagers() { manager.authorizationChanged() }
         }
     }
+
+    /// The shared device's authorization and services switch, for the class functions any
+    /// thread may call.
+    nonisolated static let sharedStatus = Atomic<Int32>(CLAuthorizationStatus.notDetermined.rawValue)
+    nonisolated static let sharedServicesEnabled = Atomic<Bool>(true)
 
     /// How the simulated user answers the first request: granted (the default) or not.
     public var answerToRequests = CLAuthorizationStatus.authorizedWhenInUse
 
     /// Whether location services are on (true by default).
-    public var servicesEnabled = true
+    public var servicesEnabled = true {
+        didSet {
+            if self === SimulatedLocation.shared { SimulatedLocation.sharedServicesEnabled.store(servicesEnabled, ordering: .relaxed) }
+        }
+    }
 
     /// A device of its own (for tests); apps use ``shared``.
     package init() {}

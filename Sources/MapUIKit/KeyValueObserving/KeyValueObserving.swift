@@ -114,7 +114,8 @@ public final class KeyValueObservers {
         for entry in entries where entry.keyPath == keyPath { entry.didChange() }
     }
 
-    func add<Object: AnyObject, Value>(
+    /// Registers an observation of `keyPath` on `object` (what `observe` does).
+    public func add<Object: AnyObject, Value>(
         on object: Object, _ keyPath: KeyPath<Object, Value>, options: NSKeyValueObservingOptions,
         changeHandler: @escaping (Object, NSKeyValueObservedChange<Value>) -> Void
     ) -> NSKeyValueObservation {

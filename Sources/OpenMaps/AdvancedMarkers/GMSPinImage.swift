@@ -64,9 +64,11 @@ public final class GMSPinImage: UIImage, @unchecked Sendable {
         super.init(bitmap: canvas.bitmap, scale: canvas.scale, renderingMode: .alwaysOriginal)
     }
 
-    /// The part of a glyph's text a pin shows.
+    /// The part of a glyph's text a pin shows: its first characters, and no more than 64
+    /// Unicode scalars (one character may hold any number of combining marks).
     static func shownText(_ text: String) -> String {
-        String(text.prefix(maximumGlyphCharacters))
+        let scalars = String(String.UnicodeScalarView(text.unicodeScalars.prefix(64)))
+        return String(scalars.prefix(maximumGlyphCharacters))
     }
 
     private static func draw(_ options: GMSPinImageOptions, in canvas: Canvas) {

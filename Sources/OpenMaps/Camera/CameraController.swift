@@ -24,16 +24,23 @@ final class CameraController {
     /// Sets the padding: non-finite insets are ignored, the others clamped into
     /// ±``maximumPadding``; both with a logged warning.
     func setPadding(_ insets: UIEdgeInsets) {
+        if let usable = CameraController.usablePadding(insets) { padding = usable }
+    }
+
+    /// Padding as a camera takes it: each inset clamped into ±10,000 points (logged); nil, and
+    /// logged, for padding with a non-finite value (which is ignored).
+    static func usablePadding(_ insets: UIEdgeInsets) -> UIEdgeInsets? {
         let values = [insets.top, insets.left, insets.bottom, insets.right]
         guard values.allSatisfy(\.isFinite) else {
-            return GMSMapView.logger.warning("padding with a non-finite value ignored")
+            GMSMapView.logger.warning("padding with a non-finite value ignored")
+            return nil
         }
         let limit = CameraController.maximumPadding
         if values.contains(where: { abs($0) > limit }) {
             GMSMapView.logger.warning("padding \(insets) clamped to ±\(Int(limit)) points")
         }
         func clamp(_ value: CGFloat) -> CGFloat { value.clamped(to: -limit...limit) }
-        padding = UIEdgeInsets(top: clamp(insets.top), left: clamp(insets.left), bottom: clamp(insets.bottom), right: clamp(insets.right))
+        return UIEdgeInsets(top: clamp(insets.top), left: clamp(insets.left), bottom: clamp(insets.bottom), right: clamp(insets.right))
     }
     /// The view's size in points, read when needed.
     private let size: ViewSize

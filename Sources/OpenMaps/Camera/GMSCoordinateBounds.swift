@@ -19,7 +19,7 @@ public final class GMSCoordinateBounds: NSObject {
         super.init()
     }
 
-    private init(north: Double, east: Double, south: Double, west: Double) {
+    init(north: Double, east: Double, south: Double, west: Double) {
         northEast = CLLocationCoordinate2D(latitude: north, longitude: east)
         southWest = CLLocationCoordinate2D(latitude: south, longitude: west)
         isValid = true

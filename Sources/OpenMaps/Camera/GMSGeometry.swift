@@ -64,18 +64,19 @@ public func GMSGeometryIsLocationOnPathTolerance(
 private func isLocation(_ point: CLLocationCoordinate2D, onProjectedPath path: [CLLocationCoordinate2D], tolerance: CLLocationDistance) -> Bool {
     guard point.isValid, tolerance.isFinite || tolerance == .infinity, tolerance >= 0 else { return false }
     let p = WebMercator.project(point)
-    func near(_ c: CLLocationCoordinate2D) -> MercatorPoint {
-        var q = WebMercator.project(c)
-        if q.x - p.x > 0.5 { q.x -= 1 } else if q.x - p.x < -0.5 { q.x += 1 }
-        return q
-    }
     if path.count == 1, let only = path.first { return Geodesy.distance(from: point, to: only) <= tolerance }
     for (a, b) in zip(path, path.dropFirst()) {
-        let qa = near(a), qb = near(b)
+        // The segment the short way round, then each world copy of it near the point.
+        let qa = WebMercator.project(a)
+        var qb = WebMercator.project(b)
+        if qb.x - qa.x > 0.5 { qb.x -= 1 } else if qb.x - qa.x < -0.5 { qb.x += 1 }
         let dx = qb.x - qa.x, dy = qb.y - qa.y, length = dx * dx + dy * dy
-        let t = length > 0 ? min(max(((p.x - qa.x) * dx + (p.y - qa.y) * dy) / length, 0), 1) : 0
-        let nearest = WebMercator.unproject(MercatorPoint(x: qa.x + dx * t, y: qa.y + dy * t))
-        if Geodesy.distance(from: point, to: nearest) <= tolerance { return true }
+        for shift in [-1.0, 0, 1] {
+            let sx = qa.x + shift
+            let t = length > 0 ? min(max(((p.x - sx) * dx + (p.y - qa.y) * dy) / length, 0), 1) : 0
+            let nearest = WebMercator.unproject(MercatorPoint(x: sx + dx * t, y: qa.y + dy * t))
+            if Geodesy.distance(from: point, to: nearest) <= tolerance { return true }
+        }
     }
     return false
 }

@@ -106,8 +106,8 @@ open class GMSMapView: UIView {
     open var padding: UIEdgeInsets {
         get { requestedPadding }
         set {
-            scene.camera.setPadding(newValue)
-            requestedPadding = scene.camera.padding
+            guard let usable = CameraController.usablePadding(newValue) else { return }
+            requestedPadding = usable
             applyPadding()
         }
     }
@@ -338,4 +338,15 @@ open class GMSMapView: UIView {
     }
 }
 
-extension GMSMapView: KeyValueObservable {}
+extension GMSMapView: KeyValueObservable {
+    /// Observes ``camera``, ``myLocation`` or ``selectedMarker``: `changeHandler` runs on the
+    /// main actor after each change (before it too with `.prior`, for the marker and the
+    /// location; at once with `.initial`) until the observation is invalidated or released.
+    /// The key path is rooted at `GMSMapView`, so a subclass's map is observed the same way.
+    public func observe<Value>(
+        _ keyPath: KeyPath<GMSMapView, Value>, options: NSKeyValueObservingOptions = [],
+        changeHandler: @escaping (GMSMapView, NSKeyValueObservedChange<Value>) -> Void
+    ) -> NSKeyValueObservation {
+        keyValueObservers.add(on: self, keyPath, options: options, changeHandler: changeHandler)
+    }
+}

@@ -116,7 +116,9 @@ open class GMSGroundOverlay: GMSOverlay {
             let c = WebMercator.unproject(MercatorPoint(x: p.x + dx, y: p.y + dy))
             return CLLocationCoordinate2D(latitude: c.latitude, longitude: CameraLimits.wrapLongitude(c.longitude))
         }
-        return GMSCoordinateBounds(coordinate: moved(ne), coordinate: moved(sw))
+        // Corner by corner, so the bounds keep their width (even past 180° of longitude).
+        let north = moved(ne), south = moved(sw)
+        return GMSCoordinateBounds(north: north.latitude, east: north.longitude, south: south.latitude, west: south.longitude)
     }
 
     private static func anchorPoint(of bounds: GMSCoordinateBounds, anchor: CGPoint) -> CLLocationCoordinate2D {
@@ -130,9 +132,9 @@ open class GMSGroundOverlay: GMSOverlay {
     open override func copy(with zone: NSZone? = nil) -> Any {
         let copy = GMSGroundOverlay(bounds: storedBounds, icon: icon)
         copy.zoomLevel = zoomLevel
+        copy.anchor = anchor  // before the position, so the bounds stay where they are
         copy.position = position
         copyProperties(to: copy)
-        copy.anchor = anchor
         copy.opacity = opacity
         copy.bearing = bearing
         return copy

@@ -4,8 +4,8 @@ import Foundation
 /// overlays. Not instantiated directly.
 ///
 /// As in the SDK, an overlay is a plain `NSObject` with no actor isolation: make and edit it
-/// anywhere, but use it on the main thread once it is on a map. A change made on another
-/// thread is logged as an error and reaches the map on the main thread (docs/limits.md).
+/// anywhere, but use it on the main thread once it is on a map. The map hears of a change made
+/// on another thread on the main thread, with a logged error (docs/limits.md, "Threads").
 /// Equality and hashing are identity, as `NSObject`'s.
 open class GMSOverlay: NSObject, NSCopying {
     /// A short description; markers show it in their info window.
@@ -23,7 +23,9 @@ open class GMSOverlay: NSObject, NSCopying {
     /// the others of its kind) and removes it from its former one. Held weakly.
     open weak var map: GMSMapView? {
         didSet {
-            MainThread.move(self, "\(type(of: self)).map", from: oldValue, to: map, leave: { $0.overlayLeft($1) }, join: { $0.overlayJoined($1) })
+            MainThread.move(
+                self, "\(type(of: self)).map", from: oldValue, to: map, current: { $0.map },
+                leave: { $0.overlayLeft($1) }, join: { $0.overlayJoined($1) })
         }
     }
 

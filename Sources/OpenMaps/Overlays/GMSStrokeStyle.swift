@@ -37,7 +37,8 @@ public final class GMSStrokeStyle: NSObject {
 
     let kind: Kind
     /// Images stamped along the span over the colour (which may be transparent). Set it before
-    /// the style is given to a polyline's spans: a polyline draws the styles it was given.
+    /// giving the style to a polyline's spans: a polyline redraws when its `spans` are set, not
+    /// when a style in them changes.
     public var stampStyle: GMSStampStyle?
 
     private init(kind: Kind, stamp: GMSStampStyle? = nil) {

@@ -21,14 +21,14 @@ public let kGMSLayerPanoramaFOVKey = "cameraFOV"
 /// infinite value is ignored with a logged warning. A layer with no view reads the default
 /// camera and ignores changes. The key strings are OpenMaps' own (the property names): the
 /// SDK does not publish its values.
-@MainActor
-open class GMSPanoramaLayer: CALayer {
+@preconcurrency @MainActor
+open class GMSPanoramaLayer: GMSCALayer {
     nonisolated private static let logger = Logger(label: "OpenMaps.GMSPanoramaLayer")
 
     weak var panoramaView: GMSPanoramaView?
 
     /// A layer with no view (panorama views make their own).
-    public required init() {
+    nonisolated public required init() {
         super.init()
     }
 

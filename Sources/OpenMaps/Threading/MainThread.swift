@@ -8,9 +8,9 @@ import Synchronization
 ///
 /// Markers, overlays, tile layers and settings are plain `NSObject`s, not isolated to an actor,
 /// as Swift imports them from the SDK: app code makes and edits them anywhere. The SDK requires
-/// the main thread for every object on a map; here a change made on it is applied at once, and
-/// a change made on another thread is logged as an error and applied on the main thread soon
-/// after, so it is never lost (docs/limits.md, "Threads").
+/// the main thread for every object on a map; here the map hears of a change made on it at once,
+/// and of a change made on another thread (logged as an error) on the main thread soon after.
+/// The value itself is written where the app writes it (docs/limits.md, "Threads").
 enum MainThread {
     private static let logger = Logger(label: "OpenMaps.MainThread")
     /// How many off-main changes were seen (the first few are logged).
@@ -31,16 +31,20 @@ enum MainThread {
     }
 
     /// Takes an object off one map and puts it on another, on the main actor (a model
-    /// object's `map` changed).
+    /// object's `map` changed). Done later (a change off the main thread), it acts only on what
+    /// still holds: it leaves the old map unless the object is back on it, and joins the new one
+    /// only if the object is still meant to be there.
     static func move<Object: AnyObject>(
         _ object: Object, _ what: @autoclosure () -> String, from old: GMSMapView?, to new: GMSMapView?,
+        current: @escaping @Sendable (Object) -> GMSMapView?,
         leave: @escaping @MainActor (GMSMapView, Object) -> Void, join: @escaping @MainActor (GMSMapView, Object) -> Void
     ) {
         guard old !== new else { return }
         let carried = Carried(object)
         run(what()) {
-            if let old { leave(old, carried.value) }
-            if let new { join(new, carried.value) }
+            let now = current(carried.value)
+            if let old, now !== old { leave(old, carried.value) }
+            if let new, now === new { join(new, carried.value) }
         }
     }
 

@@ -24,7 +24,9 @@ open class GMSTileLayer: NSObject {
     /// The map the layer is on. Held weakly.
     open weak var map: GMSMapView? {
         didSet {
-            MainThread.move(self, "GMSTileLayer.map", from: oldValue, to: map, leave: { $0.tileLayerLeft($1) }, join: { $0.tileLayerJoined($1) })
+            MainThread.move(
+                self, "GMSTileLayer.map", from: oldValue, to: map, current: { $0.map },
+                leave: { $0.tileLayerLeft($1) }, join: { $0.tileLayerJoined($1) })
         }
     }
     /// Drawing order among tile layers: higher on top.

@@ -48,4 +48,21 @@ struct IsolationTests {
         }
         #expect(!map.scene.markers.store.all.contains { $0 === marker })
     }
+
+    @MainActor
+    @Test func aLateJoinFromAnotherThreadDoesNotUndoALaterRemoval() async throws {
+        let map = GMSMapView(options: GMSMapViewOptions(frame: CGRect(x: 0, y: 0, width: 300, height: 300), camera: nil))
+        let marker = GMSMarker()
+        let carried = MainThread.Carried(marker)
+        let mapRef = MainThread.Carried(map)
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                carried.value.map = mapRef.value  // queued for the main actor
+                done.resume()
+            }
+        }
+        marker.map = nil  // on the main actor, before the queued join runs
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(marker.map == nil && !map.scene.markers.store.all.contains { $0 === marker }, "the stale join is dropped")
+    }
 }

@@ -75,7 +75,7 @@ struct LocationManagerTests {
         #expect(recorder.events.contains("error 1") && !recorder.events.contains { $0.hasPrefix("location") })
     }
 
-    @Test func requestLocationWithNoFixIsAnError() async {
+    @Test func requestLocationWaitsForAFixThenFails() async throws {
         let device = SimulatedLocation()
         device.authorizationStatus = .authorizedAlways
         let manager = CLLocationManager(device: device)
@@ -83,7 +83,14 @@ struct LocationManagerTests {
         manager.delegate = recorder
         manager.requestLocation()
         await settle()
-        #expect(recorder.events.suffix(1) == ["error 0"])
+        device.location = CLLocation(latitude: 7, longitude: 0)
+        #expect(recorder.events.suffix(1) == ["location 7.0"], "a fix that comes while it waits is the answer")
+        device.location = nil
+        manager.requestLocationTimeout = 0.05
+        manager.requestLocation()
+        for _ in 0..<200 where recorder.events.last != "error 0" { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(recorder.events.suffix(1) == ["error 0"], "none within the wait is an error")
+        #expect(CLError.denied ~= CLError(.denied) as Error && (CLError(.network) as NSError).domain == kCLErrorDomain)
     }
 
     @Test func aMapHostsLocationIsTheDevicesLocation() {

@@ -46,6 +46,17 @@ struct MapViewSurfaceTests {
         #expect(abs(centre().y - 210) < 0.01, "never: 20")
     }
 
+    @Test func nonFinitePaddingIsIgnoredWithoutAddingTheSafeAreaAgain() {
+        let map = GMSMapView(options: options(GMSCameraPosition(latitude: 0, longitude: 0, zoom: 10)))
+        let host = GMSMapViewHost(mapView: map)
+        host.safeAreaInsets = UIEdgeInsets(top: 40, left: 0, bottom: 0, right: 0)
+        map.padding = UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0)
+        map.padding = UIEdgeInsets(top: .nan, left: 0, bottom: 0, right: 0)
+        map.paddingAdjustmentBehavior = .always
+        #expect(map.padding.top == 20)
+        #expect(abs(map.projection.point(for: map.camera.target).y - 230) < 0.01)
+    }
+
     @Test func camerasThatDrawTheSameAreEqualForRendering() {
         let map = GMSMapView(options: options())
         let a = GMSCameraPosition(latitude: 10, longitude: 179.9999999999, zoom: 10)
@@ -108,6 +119,17 @@ struct MapViewSurfaceTests {
         overlay.anchor = CGPoint(x: 0, y: 0)
         #expect(abs(overlay.position.longitude - 9) < 1e-9 && abs(overlay.position.latitude - 1) < 1e-9)
         #expect(overlay.bounds.map { abs($0.southWest.longitude - 9) < 1e-9 } == true, "the bounds stay")
+        let copy = try #require(overlay.copy() as? GMSGroundOverlay)
+        let copied = try #require(copy.bounds)
+        #expect(abs(copied.southWest.longitude - 9) < 1e-9 && abs(copied.northEast.longitude - 11) < 1e-9, "a copy keeps its bounds")
+        let wide = GMSGroundOverlay(
+            bounds: GMSCoordinateBounds(
+                coordinate: CLLocationCoordinate2D(latitude: -10, longitude: -100), coordinate: CLLocationCoordinate2D(latitude: 10, longitude: 100)),
+            icon: UIImage())
+        // The smaller box of those corners crosses the antimeridian: 100 east to 100 west.
+        wide.position = CLLocationCoordinate2D(latitude: 0, longitude: 170)
+        let movedWide = try #require(wide.bounds)
+        #expect(abs(movedWide.southWest.longitude - 90) < 1e-6 && abs(movedWide.northEast.longitude + 110) < 1e-6, "160 degrees wide still")
     }
 
     @Test func shapesCopyTheirPathsAndStampStylesAreSettable() {
@@ -139,6 +161,11 @@ struct MapViewSurfaceTests {
         let onTheParallel = CLLocationCoordinate2D(latitude: 60, longitude: 20)
         #expect(GMSGeometryIsLocationOnPathTolerance(onTheParallel, path, false, 1))
         #expect(!GMSGeometryIsLocationOnPathTolerance(onTheParallel, path, true, 1_000), "the great circle runs north of it")
+        let across = GMSMutablePath()
+        across.addLatitude(0, longitude: 170)
+        across.addLatitude(0, longitude: -170)
+        #expect(!GMSGeometryIsLocationOnPathTolerance(CLLocationCoordinate2D(latitude: 0, longitude: 0), across, false, 1))
+        #expect(GMSGeometryIsLocationOnPathTolerance(CLLocationCoordinate2D(latitude: 0, longitude: 180), across, false, 1))
         let apart = GMSMapPointDistance(GMSProject(CLLocationCoordinate2D()), GMSProject(CLLocationCoordinate2D(latitude: 0, longitude: 1)))
         #expect(abs(apart / kGMSEquatorProjectedMeter - GMSGeometryDistance(CLLocationCoordinate2D(), CLLocationCoordinate2D(latitude: 0, longitude: 1))) < 1)
         #expect(GMSMapPoint() == GMSMapPoint(x: 0, y: 0) && GMSVisibleRegion().farLeft == CLLocationCoordinate2D())
@@ -156,5 +183,20 @@ struct MapViewSurfaceTests {
         let pixel = bitmap.color(x: x, y: y)
         #expect((pixel?.blue ?? 0) > 0.8 && (pixel?.red ?? 1) < 0.25, "the pin's body is the background colour")
         #expect(GMSAdvancedMarker().collisionBehavior == .required)
+    }
+}
+
+@MainActor
+@Suite("Map view surface, subclasses")
+struct MapViewSubclassTests {
+    final class HarbourMap: GMSMapView {}
+
+    @Test func aSubclassedMapIsObservedToo() {
+        let map = HarbourMap(options: GMSMapViewOptions())
+        var zooms: [Float] = []
+        let observation = map.observe(\.camera, options: [.new]) { _, change in zooms.append(change.newValue?.zoom ?? -1) }
+        map.moveCamera(.zoom(to: 9))
+        #expect(zooms == [9])
+        observation.invalidate()
     }
 }

@@ -6,6 +6,8 @@ import Testing
 struct PinImageTests {
     @Test func limitPinGlyphTextCutToEightCharacters() {
         #expect(GMSPinImage.shownText("ABCDEFGHIJKLMNOP") == "ABCDEFGH")
+        let marked = "e" + String(repeating: "\u{301}", count: 100_000)
+        #expect(GMSPinImage.shownText(marked).unicodeScalars.count == 64, "one character of many marks is cut too")
         #expect(GMSPinImage.shownText("👩‍👩‍👧‍👦 family") == "👩‍👩‍👧‍👦 family".prefix(8).description)
         let options = GMSPinImageOptions()
         options.glyph = GMSPinImageGlyph(text: String(repeating: "W", count: 100_000), textColor: .black)
