@@ -81,6 +81,7 @@ struct LocationManagerTests {
         let manager = CLLocationManager(device: device)
         let recorder = Recorder()
         manager.delegate = recorder
+        manager.requestLocationTimeout = 600  // a busy machine's main actor may be slow to come back
         manager.requestLocation()
         await settle()
         device.location = CLLocation(latitude: 7, longitude: 0)
