@@ -29,6 +29,13 @@ struct IsolationTests {
         #expect(bounds.isValid && update.description.isEmpty == false && layer.zIndex == 2 && options.mapID != nil)
     }
 
+    /// Returns once the main queue has run everything queued on it before this call.
+    private func mainQueueDrained() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async { done.resume() }
+        }
+    }
+
     @MainActor
     @Test func anOffMainChangeIsLoggedAndReachesTheMap() async throws {
         let map = GMSMapView(options: GMSMapViewOptions(frame: CGRect(x: 0, y: 0, width: 300, height: 300), camera: nil))
@@ -43,9 +50,7 @@ struct IsolationTests {
             }
         }
         #expect(MainThread.offMainChangeCount > before)
-        for _ in 0..<100 where map.scene.markers.store.all.contains(where: { $0 === marker }) {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        await mainQueueDrained()
         #expect(!map.scene.markers.store.all.contains { $0 === marker })
     }
 
@@ -62,7 +67,7 @@ struct IsolationTests {
             }
         }
         marker.map = nil  // on the main actor, before the queued join runs
-        try await Task.sleep(for: .milliseconds(50))
+        await mainQueueDrained()
         #expect(marker.map == nil && !map.scene.markers.store.all.contains { $0 === marker }, "the stale join is dropped")
     }
 }
