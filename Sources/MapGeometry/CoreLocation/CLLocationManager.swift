@@ -3,11 +3,7 @@ import Synchronization
 
 /// Whether the app may use the device's location, as CoreLocation's `CLAuthorizationStatus`.
 public enum CLAuthorizationStatus: Int32, Sendable {
-    case notDetermined = 0
-    case restricted = 1
-    case denied = 2
-    case authorizedAlways = 3
-    case authorizedWhenInUse = 4
+    case notDetermined = 0, restricted, denied, authorizedAlways, authorizedWhenInUse
 }
 
 /// How precise the locations the app may have are, as CoreLocation's `CLAccuracyAuthorization`.
