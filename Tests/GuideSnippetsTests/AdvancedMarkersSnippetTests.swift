@@ -7,9 +7,7 @@ import Testing
 struct AdvancedMarkersSnippetTests {
   private func pins() -> (PinGlyphViewController, MapDriver) {
     let controller = PinGlyphViewController()
-    controller.loadViewIfNeeded()
-    controller.mapView.mapType = .none
-    return (controller, drive(controller.mapView))
+    return (controller, hostWithoutBasemap(controller, controller.mapView))
   }
 
   @Test("A map made with a map ID can show advanced markers")

@@ -8,9 +8,7 @@ struct CameraAndViewSnippetTests {
   /// The tour hosted at phone size over no basemap (nothing here needs one).
   private func tour() -> (CameraTourViewController, MapDriver) {
     let controller = CameraTourViewController()
-    controller.loadViewIfNeeded()
-    controller.mapView.mapType = .none
-    return (controller, drive(controller.mapView))
+    return (controller, hostWithoutBasemap(controller, controller.mapView))
   }
 
   @Test("Setting camera moves it at once, without animation")

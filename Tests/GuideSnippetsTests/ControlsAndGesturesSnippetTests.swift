@@ -8,9 +8,7 @@ struct ControlsAndGesturesSnippetTests {
   /// The screen hosted at phone size over no basemap (no places under the fingers).
   private func screen() -> (GestureSettingsViewController, MapDriver) {
     let controller = GestureSettingsViewController()
-    controller.loadViewIfNeeded()
-    controller.mapView.mapType = .none
-    return (controller, drive(controller.mapView))
+    return (controller, hostWithoutBasemap(controller, controller.mapView))
   }
 
   @Test("The settings the guide sets are the settings the map has")

@@ -12,9 +12,7 @@ struct EventsSnippetTests {
   /// its log emptied.
   private func screen() -> (EventLogViewController, MapDriver) {
     let controller = EventLogViewController()
-    controller.loadViewIfNeeded()
-    controller.mapView.mapType = .none
-    let driver = drive(controller.mapView)
+    let driver = hostWithoutBasemap(controller, controller.mapView)
     driver.settle()
     controller.clearLog()
     return (controller, driver)

@@ -8,9 +8,7 @@ import Testing
 struct GeocodingSnippetTests {
   private func helsinki() -> (AddressLookupViewController, MapDriver) {
     let controller = AddressLookupViewController()
-    controller.loadViewIfNeeded()
-    controller.mapView.mapType = .none
-    return (controller, drive(controller.mapView))
+    return (controller, hostWithoutBasemap(controller, controller.mapView))
   }
 
   @Test("A long press reverse-geocodes the spot and marks it with the address")

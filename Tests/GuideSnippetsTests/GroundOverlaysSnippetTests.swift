@@ -7,9 +7,7 @@ import Testing
 struct GroundOverlaysSnippetTests {
   private func campus() -> (CampusPlanViewController, MapDriver) {
     let controller = CampusPlanViewController()
-    controller.loadViewIfNeeded()
-    controller.mapView.mapType = .none
-    return (controller, drive(controller.mapView))
+    return (controller, hostWithoutBasemap(controller, controller.mapView))
   }
 
   @Test("An overlay made with bounds covers them, anchored at their centre")

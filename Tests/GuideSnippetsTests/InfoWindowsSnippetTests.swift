@@ -8,9 +8,7 @@ struct InfoWindowsSnippetTests {
   /// The wharves hosted at phone size over no basemap.
   private func wharves() -> (WharfCalloutViewController, MapDriver) {
     let controller = WharfCalloutViewController()
-    controller.loadViewIfNeeded()
-    controller.mapView.mapType = .none
-    let driver = drive(controller.mapView)
+    let driver = hostWithoutBasemap(controller, controller.mapView)
     driver.settle()
     controller.clearLog()
     return (controller, driver)

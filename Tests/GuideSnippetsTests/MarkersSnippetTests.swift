@@ -8,9 +8,7 @@ struct MarkersSnippetTests {
   /// The wharves hosted at phone size over no basemap.
   private func harbour() -> (HarbourMarkersViewController, MapDriver) {
     let controller = HarbourMarkersViewController()
-    controller.loadViewIfNeeded()
-    controller.mapView.mapType = .none
-    return (controller, drive(controller.mapView))
+    return (controller, hostWithoutBasemap(controller, controller.mapView))
   }
 
   @Test("A new marker has the SDK's defaults")

@@ -13,9 +13,7 @@ struct MyLocationSnippetTests {
   private func london() -> (WhereAmIViewController, MapDriver) {
     SimulatedLocation.shared.reset()
     let controller = WhereAmIViewController()
-    controller.loadViewIfNeeded()
-    controller.mapView.mapType = .none
-    return (controller, drive(controller.mapView))
+    return (controller, hostWithoutBasemap(controller, controller.mapView))
   }
 
   private func fix(_ coordinate: CLLocationCoordinate2D) -> CLLocation {

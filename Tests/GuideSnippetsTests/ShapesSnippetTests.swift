@@ -7,9 +7,7 @@ import Testing
 struct ShapesSnippetTests {
   private func harbour() -> (RouteShapesViewController, MapDriver) {
     let controller = RouteShapesViewController()
-    controller.loadViewIfNeeded()
-    controller.mapView.mapType = .none
-    return (controller, drive(controller.mapView))
+    return (controller, hostWithoutBasemap(controller, controller.mapView))
   }
 
   private func point(_ latitude: Double, _ longitude: Double, on controller: RouteShapesViewController) -> CGPoint {

@@ -13,6 +13,16 @@ func drive(_ mapView: GMSMapView, size: CGSize = phoneSize) -> MapDriver {
   MapDriver(mapView: mapView, size: size)
 }
 
+/// Loads a controller's view and hosts its map at phone size over no basemap, so no place sits
+/// under the fingers.
+@MainActor
+func hostWithoutBasemap(_ controller: UIViewController, _ mapView: @autoclosure () -> GMSMapView) -> MapDriver {
+  controller.loadViewIfNeeded()
+  let mapView = mapView()
+  mapView.mapType = .none
+  return drive(mapView)
+}
+
 /// A log with each run of `didChange` (and of `didDrag:…`) folded into one entry.
 func folded(_ log: [String]) -> [String] {
   log.reduce(into: []) { result, line in

@@ -195,12 +195,16 @@ open class CLLocationManager: NSObject {
         let request = oneLocationRequest
         deliverLater { manager in manager.report() }
         Task { @MainActor [weak self] in
-            let wait = self?.requestLocationTimeout ?? 0
-            try? await Task.sleep(for: .seconds(wait.isNaN ? 10 : min(max(wait, 0), 600)))
+            try? await Task.sleep(for: .seconds(CLLocationManager.usableTimeout(self?.requestLocationTimeout ?? 0)))
             guard let self, self.wantsOneLocation, self.oneLocationRequest == request else { return }
             self.wantsOneLocation = false
             self.delegate?.locationManager(self, didFailWithError: CLError(.locationUnknown))
         }
+    }
+
+    /// A wait for one location as taken: within 0...600 s, NaN as 10.
+    static func usableTimeout(_ seconds: TimeInterval) -> TimeInterval {
+        seconds.isNaN ? 10 : min(max(seconds, 0), 600)
     }
 
     /// Counts `requestLocation()` calls, so an old request's timeout does not end a new one.

@@ -104,7 +104,7 @@ open class GMSCameraPosition: NSObject, NSCopying, NSMutableCopying {
 
     /// A ``GMSMutableCameraPosition`` copy (`mutableCopy()` returns it, as `Any`).
     open func mutableCopy(with zone: NSZone? = nil) -> Any {
-        GMSMutableCameraPosition(target: target, zoom: zoom, bearing: bearing, viewingAngle: viewingAngle)
+        mutableSnapshot()
     }
 
     open override var description: String {

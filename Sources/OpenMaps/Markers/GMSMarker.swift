@@ -30,7 +30,6 @@ open class GMSMarker: GMSOverlay {
                 return
             }
             placementChanged(.position(from: oldValue), "position")
-            changed()
         }
     }
     /// Text below the title in the default info window.
@@ -39,14 +38,12 @@ open class GMSMarker: GMSOverlay {
     open var icon: UIImage? {
         didSet {
             placementChanged(.icon, "icon")
-            changed()
         }
     }
     /// A view drawn as the icon instead of `icon`.
     open var iconView: UIView? {
         didSet {
             placementChanged(.iconView(old: oldValue), "iconView")
-            changed()
         }
     }
     /// Whether `iconView` is drawn again when it changes (true by default).
@@ -57,7 +54,6 @@ open class GMSMarker: GMSOverlay {
     open var groundAnchor = kGMSMarkerDefaultGroundAnchor {
         didSet {
             placementChanged(.icon, "groundAnchor")
-            changed()
         }
     }
     /// The point of the icon the info window's pointer touches ((0.5, 0): top centre).
@@ -70,7 +66,6 @@ open class GMSMarker: GMSOverlay {
     open var isFlat = false {
         didSet {
             placementChanged(.icon, "isFlat")
-            changed()
         }
     }
     /// Rotation of the icon in degrees clockwise about the ground anchor.
@@ -81,7 +76,6 @@ open class GMSMarker: GMSOverlay {
                 return
             }
             placementChanged(.rotation(from: oldValue), "rotation")
-            changed()
         }
     }
     /// Opacity of the icon, 0...1.
@@ -97,11 +91,16 @@ open class GMSMarker: GMSOverlay {
     /// When the marker was added to its map, for the appear animation.
     var addedAt: TimeInterval?
 
-    /// Tells the map's marker layer how the marker moved or changed.
-    private func placementChanged(_ change: MarkerLayer.Change, _ what: String) {
+    /// Records a change of where or how the marker stands, and tells the map's marker layer
+    /// and asks for a frame, in one trip to the main actor.
+    private func placementChanged(_ change: MarkerLayer.Change, _ what: @autoclosure () -> String) {
+        noteChange()
         guard let map else { return }
         let marker = MainThread.Carried(self)
-        MainThread.run("GMSMarker.\(what)") { map.scene.markers.changed(marker.value, change) }
+        MainThread.run("GMSMarker.\(what())") {
+            map.scene.markers.changed(marker.value, change)
+            map.setNeedsDisplay()
+        }
     }
 
     /// A marker at (0, 0).

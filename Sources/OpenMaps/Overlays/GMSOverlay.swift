@@ -38,9 +38,14 @@ open class GMSOverlay: NSObject, NSCopying {
 
     /// Records a change and asks the map to draw again.
     func changed() {
-        revision &+= 1
+        noteChange()
         guard let map else { return }
         MainThread.run("\(type(of: self))") { map.setNeedsDisplay() }
+    }
+
+    /// Records a change (the map is told by the caller).
+    func noteChange() {
+        revision &+= 1
     }
 
     /// A copy of the overlay with `map` nil (the SDK's `NSCopying`; `copy()` calls it).

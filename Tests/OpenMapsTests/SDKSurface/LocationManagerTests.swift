@@ -94,6 +94,11 @@ struct LocationManagerTests {
         #expect(CLError.denied ~= CLError(.denied) as Error && (CLError(.network) as NSError).domain == kCLErrorDomain)
     }
 
+    @Test func limitRequestLocationTimeoutWithinTenMinutes() {
+        #expect(CLLocationManager.usableTimeout(.nan) == 10 && CLLocationManager.usableTimeout(-5) == 0)
+        #expect(CLLocationManager.usableTimeout(.infinity) == 600 && CLLocationManager.usableTimeout(3) == 3)
+    }
+
     @Test func aMapHostsLocationIsTheDevicesLocation() {
         let map = GMSMapView()
         let host = GMSMapViewHost(mapView: map)
