@@ -41,6 +41,12 @@ struct BinaryReader {
         return n
     }
 
+    /// Moves past bytes it does not read.
+    mutating func skip(_ length: Int) throws {
+        guard length >= 0, length <= remaining else { throw EndOfData() }
+        offset += length
+    }
+
     mutating func string(length: Int) throws -> String {
         guard length >= 0, offset + length <= bytes.count else { throw EndOfData() }
         defer { offset += length }

@@ -3,13 +3,15 @@ import MapGeometry
 
 /// The offline reverse-geocoding data, as built by `tools/geocoder/build_geocoder.py`.
 ///
-/// File format (little-endian): `"OMGC"`, version u32 (1); strings (u32 count, each u16 length
+/// File format (little-endian): `"OMGC"`, version u32 (1 or 2); strings (u32 count, each u16 length
 /// + UTF-8); countries (u32 count, each code and name string indices); country polygons
 /// (u32 count, each u16 country + rings); admin-1 polygons (u32 count, each u16 country,
 /// name + rings); places (u32 count, each lat, lon (i32, 1e-5 degrees), name, state, u16
 /// country, u32 population, i32 parent city or -1); streets (name + points); addresses (lat,
 /// lon, street, number, postcode, city). Rings: u32 count, each u32 points of (lat, lon).
-/// String index 0xFFFFFFFF means none.
+/// String index 0xFFFFFFFF means none. Version 2 adds, at the end, the stable IDs of the
+/// country areas and of the admin-1 areas (each u32 count, then a string index per area, in
+/// table order); a version 1 pack gets IDs made the same way from codes and names.
 public struct GeocoderPack: Sendable {
     /// Why a pack could not be read.
     public struct FormatError: Error, CustomStringConvertible, Sendable {
@@ -24,6 +26,8 @@ public struct GeocoderPack: Sendable {
     struct Area: Sendable {
         let country: Int
         let name: String?
+        /// The area's stable ID within its table ("FI", "ESB"; "FI:Uusimaa").
+        var id: String = ""
         /// Rings of (lat, lon) points; inside is decided by the even-odd rule over all rings.
         let rings: [[(Double, Double)]]
         let box: (minLat: Double, minLon: Double, maxLat: Double, maxLon: Double)
@@ -63,12 +67,13 @@ public struct GeocoderPack: Sendable {
     let addresses: [Address]
 
     /// Reads a pack; throws `FormatError` for anything that is not a whole, valid pack.
-    public init(data: Data) throws {
+    /// With `boundariesOnly`, the places, streets and addresses are skipped, not kept.
+    public init(data: Data, boundariesOnly: Bool = false) throws {
         var reader = BinaryReader(data)
         do {
             guard try reader.string(length: 4) == "OMGC" else { throw FormatError(description: "not a geocoder pack") }
             let version = try reader.u32()
-            guard version == 1 else { throw FormatError(description: "geocoder pack version \(version) is not supported") }
+            guard version == 1 || version == 2 else { throw FormatError(description: "geocoder pack version \(version) is not supported") }
             var strings: [String] = []
             let stringCount = try reader.count(minimumSize: 2)
             strings.reserveCapacity(stringCount)
@@ -115,8 +120,9 @@ public struct GeocoderPack: Sendable {
             }
             var places: [Place] = []
             let placeCount = try reader.count(minimumSize: 26)
-            places.reserveCapacity(placeCount)
-            for _ in 0..<placeCount {
+            places.reserveCapacity(boundariesOnly ? 0 : placeCount)
+            if boundariesOnly { try reader.skip(placeCount * 26) }
+            for _ in 0..<(boundariesOnly ? 0 : placeCount) {
                 let lat = Double(try reader.i32()) / 1e5, lon = Double(try reader.i32()) / 1e5
                 let name = try string(try reader.u32()) ?? ""
                 let state = try string(try reader.u32())
@@ -132,17 +138,33 @@ public struct GeocoderPack: Sendable {
                 let name = try string(try reader.u32()) ?? ""
                 let n = try reader.count(minimumSize: 8)
                 var points: [(Double, Double)] = []
+                if boundariesOnly {
+                    try reader.skip(n * 8)
+                    continue
+                }
                 for _ in 0..<n { points.append((Double(try reader.i32()) / 1e5, Double(try reader.i32()) / 1e5)) }
                 streets.append(Street(name: name, points: points))
             }
             var addresses: [Address] = []
-            for _ in 0..<(try reader.count(minimumSize: 24)) {
+            let addressCount = try reader.count(minimumSize: 24)
+            if boundariesOnly { try reader.skip(addressCount * 24) }
+            for _ in 0..<(boundariesOnly ? 0 : addressCount) {
                 let lat = Double(try reader.i32()) / 1e5, lon = Double(try reader.i32()) / 1e5
                 let street = try string(try reader.u32()) ?? "", number = try string(try reader.u32()) ?? ""
                 let postcode = try string(try reader.u32()), city = try string(try reader.u32())
                 addresses.append(Address(latitude: lat, longitude: lon, street: street, number: number, postcode: postcode, city: city))
             }
             guard places.allSatisfy({ $0.country < countries.count }) else { throw FormatError(description: "place country out of range") }
+            func ids(count: Int) throws -> [String]? {
+                guard version >= 2 else { return nil }
+                guard try reader.count(minimumSize: 4) == count else { throw FormatError(description: "area IDs do not match the areas") }
+                return try (0..<count).map { _ in try string(try reader.u32()) ?? "" }
+            }
+            let countryIDs = try ids(count: countryAreas.count) ?? GeocoderPack.numbered(countryAreas.map { countries[safe: $0.country]?.code ?? "?" })
+            let adminIDs = try ids(count: adminAreas.count)
+                ?? GeocoderPack.numbered(adminAreas.map { "\(countries[safe: $0.country]?.code ?? "?"):\($0.name ?? "")" })
+            for index in countryAreas.indices { countryAreas[index].id = countryIDs[index] }
+            for index in adminAreas.indices { adminAreas[index].id = adminIDs[index] }
             self.countries = countries
             self.countryAreas = countryAreas
             self.adminAreas = adminAreas
@@ -152,5 +174,23 @@ public struct GeocoderPack: Sendable {
         } catch is BinaryReader.EndOfData {
             throw FormatError(description: "geocoder pack is truncated")
         }
+    }
+
+    /// Keys made unique in order: the second "IE:Cork" becomes "IE:Cork:2" (how version 1
+    /// packs get their areas' IDs; version 2 stores them).
+    static func numbered(_ keys: [String]) -> [String] {
+        var seen: [String: Int] = [:]
+        return keys.map { key in
+            let n = (seen[key] ?? 0) + 1
+            seen[key] = n
+            return n == 1 ? key : "\(key):\(n)"
+        }
+    }
+}
+
+extension Array {
+    /// The element at an index, or nil outside the array.
+    subscript(safe index: Int) -> Element? {
+        indices.contains(index) ? self[index] : nil
     }
 }

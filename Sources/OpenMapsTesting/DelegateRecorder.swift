@@ -49,7 +49,7 @@ public struct MapEvent: CustomStringConvertible {
         "mapView:didTapMarker:", "mapView:didTapInfoWindowOfMarker:", "mapView:didLongPressInfoWindowOfMarker:",
         "mapView:didTapOverlay:", "mapView:didTapPOIWithPlaceID:name:location:", "mapView:markerInfoWindow:",
         "mapView:markerInfoContents:", "mapView:didCloseInfoWindowOfMarker:", "mapView:didBeginDraggingMarker:",
-        "mapView:didEndDraggingMarker:", "mapView:didDragMarker:",
+        "mapView:didEndDraggingMarker:", "mapView:didDragMarker:", "mapView:didTapFeatures:inFeatureLayer:atLocation:",
     ]
 }
 

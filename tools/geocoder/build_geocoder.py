@@ -122,7 +122,44 @@ def countries(strings):
             code = record["ADM0_A3"][:2]
         geometry = clean(to_shape(shp.__geo_interface__), COUNTRY_TOLERANCE)
         result.append((code, record["NAME_EN"] if "NAME_EN" in record.as_dict() else record["NAME"], rings_of(geometry)))
-    return result
+    return result, country_ids(reader.records())
+
+
+def country_ids(records):
+    """Stable IDs of the country areas, in table order: the ISO 3166-1 alpha-2 code (ISO_A2,
+    else ISO_A2_EH); where areas share a code, it goes to the one whose TYPE is a sovereign
+    country or country, and the others, like areas with no code, get Natural Earth's ADM0_A3."""
+    def iso(record):
+        for field in ("ISO_A2", "ISO_A2_EH"):
+            if record[field] not in ("-99", ""):
+                return record[field]
+        return None
+    owners = {}
+    for index, record in enumerate(records):
+        code = iso(record)
+        if code is None:
+            continue
+        main = record["TYPE"] in ("Sovereign country", "Country")
+        if code not in owners or (main and not owners[code][1]):
+            owners[code] = (index, main)
+    ids = []
+    for index, record in enumerate(records):
+        code = iso(record)
+        ids.append(code if code is not None and owners[code][0] == index else record["ADM0_A3"])
+    assert len(set(ids)) == len(ids), "country IDs are not unique"
+    return ids
+
+
+def admin1_ids(admin_rows):
+    """Stable IDs of the admin-1 areas, in table order: the country code and the name, with
+    ":2", ":3"... for later areas of the same country and name (Natural Earth's order)."""
+    seen = {}
+    ids = []
+    for code, name, _ in admin_rows:
+        key = "%s:%s" % (code, name)
+        seen[key] = seen.get(key, 0) + 1
+        ids.append(key if seen[key] == 1 else "%s:%d" % (key, seen[key]))
+    return ids
 
 
 def admin1(gdl, strings):
@@ -222,7 +259,7 @@ def osm():
     return handler.streets, handler.addresses
 
 
-def write(path, country_rows, admin_rows, place_rows, parents, country_names, streets, addresses):
+def write(path, country_rows, admin_rows, place_rows, parents, country_names, streets, addresses, country_area_ids):
     strings = Strings()
     strings.ref("?")  # index 0 is never "none"
     out = io.BytesIO()
@@ -267,8 +304,15 @@ def write(path, country_rows, admin_rows, place_rows, parents, country_names, st
     for lat, lon, street, number, postcode, city in addresses:
         body.write(struct.pack("<iiIIII", e5(lat), e5(lon), strings.ref(street), strings.ref(number), strings.ref(postcode), strings.ref(city)))
 
+    # Version 2: the stable IDs of the country areas and of the admin-1 areas, in table order
+    # (see country_ids and admin1_ids), for the map's place IDs.
+    for ids in (country_area_ids, admin1_ids(admin_rows)):
+        body.write(struct.pack("<I", len(ids)))
+        for identifier in ids:
+            body.write(struct.pack("<I", strings.ref(identifier)))
+
     out.write(b"OMGC")
-    out.write(struct.pack("<I", 1))
+    out.write(struct.pack("<I", 2))
     encoded = [s.encode("utf-8")[:65535] for s in strings.items]
     out.write(struct.pack("<I", len(encoded)))
     for item in encoded:
@@ -282,14 +326,14 @@ def write(path, country_rows, admin_rows, place_rows, parents, country_names, st
 
 def main():
     gdl = fetch()
-    country_rows = countries(None)
+    country_rows, country_area_ids = countries(None)
     admin_rows = admin1(gdl, None)
     place_rows, country_names = places()
     for code, name, _ in country_rows:
         country_names.setdefault(code, name)
     parents = mark_districts(place_rows)
     streets, addresses = osm()
-    write(OUTPUT, country_rows, admin_rows, place_rows, parents, country_names, streets, addresses)
+    write(OUTPUT, country_rows, admin_rows, place_rows, parents, country_names, streets, addresses, country_area_ids)
     print("wrote %s: %.1f MB; %d countries, %d admin-1 areas, %d places (%d districts), %d streets, %d addresses" % (
         OUTPUT, os.path.getsize(OUTPUT) / 1e6, len(country_rows), len(admin_rows), len(place_rows),
         sum(1 for p in parents if p >= 0), len(streets), len(addresses)))

@@ -163,6 +163,15 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    for styled in [false, true] {
+        Benchmark(
+            "Frame while panning at zoom 3 over Europe, 1280x800 at scale 2: \(styled ? "every country styled (data-driven styling)" : "basemap only")",
+            configuration: .init(timeUnits: .microseconds, maxDuration: .seconds(8), maxIterations: 300)
+        ) { @MainActor benchmark async in
+            zoom3Frames(benchmark, styled: styled)
+        }
+    }
+
     Benchmark("Frame: 100 default markers + info window, 1280x800 at scale 2") { @MainActor benchmark async in
         let iterations = benchmark.scaledIterations
         do {
@@ -264,6 +273,32 @@ func panningFrames(_ benchmark: Benchmark, bearing: Double, tilt: Double) {
         // Pans 3 points a frame.
         map.camera = GMSCameraPosition(
             target: map.projection.coordinate(for: CGPoint(x: 323, y: 200)), zoom: 15.4, bearing: bearing, viewingAngle: tilt)
+        blackHole(host.renderFrame(scale: 2))
+    }
+    benchmark.stopMeasurement()
+}
+
+/// Frames of a map at zoom 3 panning 3 points a frame, with or without a style on every
+/// country (a fill and a border per country).
+@MainActor
+func zoom3Frames(_ benchmark: Benchmark, styled: Bool) {
+    let options = GMSMapViewOptions()
+    options.mapID = GMSMapID(identifier: "benchmarks")
+    options.frame = CGRect(x: 0, y: 0, width: 640, height: 400)
+    options.camera = GMSCameraPosition(latitude: 50, longitude: 15, zoom: 3)
+    let map = GMSMapView(options: options)
+    let host = GMSMapViewHost(mapView: map)
+    if styled {
+        let fills = [UIColor.systemRed, .systemBlue, .systemGreen, .systemOrange, .systemPurple].map { $0.withAlphaComponent(0.5) }
+        map.featureLayer(of: .country).style = { place in
+            FeatureStyle(fill: fills[place.placeID.utf8.reduce(0) { $0 + Int($1) } % fills.count], stroke: .darkGray, strokeWidth: 1)
+        }
+    }
+    host.prepareTiles()
+    _ = host.renderFrame(scale: 2)
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+        map.camera = GMSCameraPosition(target: map.projection.coordinate(for: CGPoint(x: 323, y: 200)), zoom: 3)
         blackHole(host.renderFrame(scale: 2))
     }
     benchmark.stopMeasurement()

@@ -13,8 +13,15 @@ public struct TileImageBatch {
         self.viewport = viewport
     }
 
-    /// Places a tile's image (or the part of it given) over the tile's ground.
-    public mutating func add(_ bitmap: Bitmap, part: CGRect?, at key: TileKey, shift: Int, opacity: Double = 1, in canvas: Canvas) {
+    /// Places a tile's image (or the part of it given) over the tile's ground. Opaque tiles
+    /// overlap their neighbours by a hair so no seam shows; tiles that are see-through
+    /// (`overlapsNeighbours: false`, or an opacity under 1) meet edge to edge, so nothing is
+    /// blended twice.
+    public mutating func add(
+        _ bitmap: Bitmap, part: CGRect?, at key: TileKey, shift: Int, opacity: Double = 1, overlapsNeighbours: Bool = true,
+        in canvas: Canvas
+    ) {
+        let overlaps = overlapsNeighbours && opacity >= 1
         let n = Double(1 << key.z)
         let whole = part ?? CGRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height)
         let w = whole.width, h = whole.height
@@ -26,7 +33,7 @@ public struct TileImageBatch {
                 tx: (Double(key.x) - whole.minX / w) / n + Double(shift), ty: (Double(key.y) - whole.minY / h) / n)
             pieces.append(
                 ProjectedImage(
-                    image: bitmap, part: whole, transform: viewport.mercatorToView.after(toMercator), bleed: opacity >= 1 ? 1 : 0,
+                    image: bitmap, part: whole, transform: viewport.mercatorToView.after(toMercator), bleed: overlaps ? 1 : 0,
                     opacity: opacity))
             return
         }
@@ -35,7 +42,7 @@ public struct TileImageBatch {
             return CGPoint(x: p.x, y: p.y)
         }
         // Flat: one exact affine mapping; a hair of overlap hides seams between tiles.
-        let bleed = 0.5 / 256
+        let bleed = overlaps ? 0.5 / 256 : 0
         canvas.draw(
             bitmap, source: whole, topLeft: corner(-bleed, -bleed), topRight: corner(1 + bleed, -bleed),
             bottomLeft: corner(-bleed, 1 + bleed), opacity: opacity, interpolation: .fast)

@@ -15,6 +15,10 @@ final class BasemapLayer: MapLayer {
     var isShown = true
     /// The colour under a map that shows no basemap.
     var background: () -> Color = { BasemapStyle.normal.land }
+    /// Gives a whole tile's bitmap with what a layer above draws on that tile already blended
+    /// in, or nil to leave the tile as it is (see ``BoundaryLayer``): one opaque image a tile
+    /// is cheaper to place than two.
+    var tileDecorator: ((TileKey, Bitmap) -> Bitmap?)?
 
     /// Restyles the basemap (nil: the default look).
     func use(style: GMSMapStyle?) {
@@ -31,7 +35,8 @@ final class BasemapLayer: MapLayer {
         let scale = canvas.scale
         for (key, shift) in visibleTiles(frame.viewport) {
             guard let (bitmap, part) = tiles.shownBitmap(for: key, scale: scale) else { continue }
-            batch.add(bitmap, part: part, at: key, shift: shift, in: canvas)
+            let shown = part == nil ? tileDecorator?(key, bitmap) ?? bitmap : bitmap
+            batch.add(shown, part: part, at: key, shift: shift, in: canvas)
         }
         batch.draw(in: canvas)
     }

@@ -25,7 +25,8 @@ extension Feature where Self: PlaceFeature {
 /// A feature with a Place ID: a country, a locality, a postal code area and so on, as the SDK's
 /// `GMSPlaceFeature` (Swift name `PlaceFeature`). A plain `NSObject` with no actor isolation.
 ///
-/// OpenMaps makes none yet: no feature layer is available (see ``FeatureLayer/isAvailable``).
+/// The map makes one for each style question and each tap on a styled boundary (see
+/// ``FeatureLayer`` for the place ID scheme).
 open class PlaceFeature: NSObject, Feature {
     /// The type of this feature.
     public let featureType: FeatureType
@@ -48,7 +49,8 @@ open class PlaceFeature: NSObject, Feature {
 /// `DatasetFeature`). Its ``featureType()`` is always ``FeatureType/dataset``. A plain `NSObject`
 /// with no actor isolation.
 ///
-/// OpenMaps makes none yet: no dataset layer is available (see ``FeatureLayer/isAvailable``).
+/// OpenMaps makes none: it has no datasets, so no dataset layer is available (see
+/// ``FeatureLayer/isAvailable``).
 open class DatasetFeature: NSObject, Feature {
     /// The ID of the dataset this feature belongs to.
     public let datasetID: String

@@ -5,9 +5,15 @@ import Foundation
 /// ``GMSMapView/featureLayer(of:)`` or ``GMSMapView/datasetFeatureLayer(of:)``. A plain
 /// `NSObject` with no actor isolation.
 ///
-/// OpenMaps has no map IDs with data-driven styling yet, so ``isAvailable`` is always false,
-/// as in the SDK on a map without such a map ID. The layer keeps its ``style``, but nothing is
-/// drawn and no feature is tapped. A later OpenMaps version draws the boundaries.
+/// On a map made with a map ID (any: OpenMaps has no cloud styling), the layers of
+/// ``FeatureType/country``, ``FeatureType/administrativeAreaLevel1`` and
+/// ``FeatureType/locality`` are available: their features are real boundaries (Natural Earth
+/// countries and first-level areas; localities where the data has their polygons), drawn with
+/// the ``style`` closure's answer above the basemap's land and below its labels, and tappable
+/// (`mapView(_:didTap:in:atLocation:)`). Other types, dataset layers, and every layer of a map
+/// without a map ID are unavailable, as in the SDK: they keep their ``style`` and draw nothing.
+/// Place IDs are OpenMaps' own, stable ones (`"ne:country:FI"`, `"ne:admin1:US:California"`,
+/// `"osm:relation/34914"`); docs/behaviour.md, rule 31, gives the scheme.
 ///
 /// Differences from the SDK:
 /// - `T` has no constraint. Without the Objective-C runtime, Swift cannot express the SDK's
@@ -44,15 +50,17 @@ open class FeatureLayer<T>: NSObject {
 
     /// Whether the map styles this layer's features and reports taps on them.
     ///
-    /// Always false in OpenMaps. The SDK is true only on a Metal-rendered map whose map ID has
-    /// data-driven styling and this feature type on.
+    /// True for countries, first-level administrative areas and localities on a map with a map
+    /// ID; false otherwise (and for a layer made for tests). The SDK is true only on a map whose
+    /// map ID has data-driven styling and this feature type on.
     public var isAvailable: Bool { state.isAvailable }
 
     /// Gives the style of each feature, or nil to leave the feature as the map draws it.
     ///
     /// As in the SDK, the closure must give the same answer for the same feature each time it
     /// is called. To restyle, set `style` again: the map does not call the closure again
-    /// otherwise. OpenMaps keeps the closure but does not call it yet: see ``isAvailable``.
+    /// otherwise. The map asks it about each feature once per setting, as the feature first
+    /// shows or is tapped, on the main thread; an unavailable layer never asks it.
     public var style: ((T) -> FeatureStyle?)? {
         get { state.style(taking: T.self) }
         set { state.setStyle(newValue) }
@@ -74,7 +82,8 @@ open class FeatureLayer<T>: NSObject {
 /// `DatasetFeatureLayer`). Its ``FeatureLayer/featureType`` is ``FeatureType/dataset``. A plain
 /// `NSObject` with no actor isolation.
 ///
-/// As every feature layer in OpenMaps, it is never available: see ``FeatureLayer/isAvailable``.
+/// OpenMaps has no datasets, so a dataset layer is never available: see
+/// ``FeatureLayer/isAvailable``.
 open class DatasetFeatureLayer: FeatureLayer<DatasetFeature> {
     /// The ID of the dataset. It is nil for a layer made with `init(featureType:)` for tests.
     /// The type is `String!` as in the SDK, whose header gives no nullability.
@@ -90,7 +99,7 @@ final class FeatureLayerState {
     let featureType: FeatureType
     /// The dataset of a dataset layer.
     let datasetID: String?
-    /// Whether the map draws this layer (never, until maps have data-driven styling).
+    /// Whether the map draws this layer (boundary types on a map with a map ID).
     var isAvailable = false
     /// Bumped each time a style is set.
     private(set) var revision = 0
@@ -108,13 +117,17 @@ final class FeatureLayerState {
         self.mapView = mapView
     }
 
-    /// Keeps a style closure set through a `FeatureLayer<Value>`.
+    /// Keeps a style closure set through a `FeatureLayer<Value>`, and asks the map (on the
+    /// main thread) to draw again.
     func setStyle<Value>(_ style: ((Value) -> FeatureStyle?)?) {
         typedStyle = style
         styleForFeature = style.map { typed in
             { (feature: any Feature) -> FeatureStyle? in (feature as? Value).flatMap(typed) }
         }
         revision &+= 1
+        guard let mapView else { return }
+        let map = MainThread.Carried(mapView)
+        MainThread.run("FeatureLayer.style") { map.value.scene.invalidate() }
     }
 
     /// The style closure for a `FeatureLayer<Value>`. It is the closure as set when it was set

@@ -20,6 +20,7 @@ final class FeatureLayerStore {
     func placeLayer(of featureType: FeatureType, on mapView: GMSMapView) -> FeatureLayer<PlaceFeature> {
         if let layer = placeLayers[featureType] { return layer }
         let state = FeatureLayerState(featureType: featureType, mapView: mapView)
+        state.isAvailable = mapView.mapID != nil && BoundaryLayer.kind(of: featureType) != nil
         let layer = FeatureLayer<PlaceFeature>(state: state)
         placeLayers[featureType] = layer
         states.append(state)
@@ -39,11 +40,21 @@ final class FeatureLayerStore {
     /// The `FeatureLayer<any Feature>` to pass to `mapView(_:didTap:in:atLocation:)` for one of
     /// this map's layers. It shares the layer's state and is the same instance on every tap.
     func tapView<Value>(of layer: FeatureLayer<Value>) -> FeatureLayer<any Feature> {
-        let key = ObjectIdentifier(layer.state)
+        tapView(of: layer.state)
+    }
+
+    /// The `FeatureLayer<any Feature>` viewing a layer's state, made on first request.
+    func tapView(of state: FeatureLayerState) -> FeatureLayer<any Feature> {
+        let key = ObjectIdentifier(state)
         if let view = tapViews[key] { return view }
-        let view = FeatureLayer<any Feature>(state: layer.state)
+        let view = FeatureLayer<any Feature>(state: state)
         tapViews[key] = view
         return view
+    }
+
+    /// The state of the map's layer for a feature type, if it was asked for.
+    func state(of featureType: FeatureType) -> FeatureLayerState? {
+        placeLayers[featureType]?.state
     }
 
     /// Changes whenever any layer's style is set, so the map knows to draw again.

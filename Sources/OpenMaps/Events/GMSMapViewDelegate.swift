@@ -49,8 +49,10 @@ public protocol GMSMapViewDelegate: AnyObject {
     func mapViewSnapshotReady(_ mapView: GMSMapView)
     /// Features of an available feature layer were tapped: every tapped feature of that layer,
     /// the layer (as `FeatureLayer<any Feature>`; see ``FeatureLayer`` for why it is not the
-    /// map's own `FeatureLayer<PlaceFeature>` object) and where. Not called yet in OpenMaps: no
-    /// feature layer is available.
+    /// map's own `FeatureLayer<PlaceFeature>` object) and where. Called once per layer with
+    /// styled features under the tap (the drawn ones: those the style closure styles), top
+    /// layer first (localities, admin-1 areas, countries), when no marker, overlay or POI took
+    /// the tap; `mapView(_:didTapAt:)` follows (docs/behaviour.md, rule 30).
     func mapView(
         _ mapView: GMSMapView, didTap features: [any Feature], in featureLayer: FeatureLayer<any Feature>,
         atLocation location: CLLocationCoordinate2D)

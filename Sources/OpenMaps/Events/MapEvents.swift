@@ -121,6 +121,15 @@ final class MapEvents {
             let shownBefore = window.marker
             delegate?.mapView(mapView, didTapPOIWithPlaceID: placeID, name: name, location: location)
             if window.marker === shownBefore { window.deselect() }
+        case .features(let hits, let coordinate)?:
+            // Feature layers are part of the basemap: their callbacks (one per layer, top
+            // layer first), then didTapAt as for any tap on the map (rule 5).
+            let store = scene.boundaries.store
+            for (state, features) in hits {
+                delegate?.mapView(mapView, didTap: features, in: store.tapView(of: state), atLocation: coordinate)
+            }
+            delegate?.mapView(mapView, didTapAt: coordinate)
+            window.deselect()
         case nil:
             delegate?.mapView(mapView, didTapAt: scene.camera.viewport.coordinate(for: point.x, point.y))
             window.deselect()

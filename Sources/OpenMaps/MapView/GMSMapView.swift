@@ -28,7 +28,7 @@ open class GMSMapView: UIView {
     public let settings: GMSUISettings
 
     /// The map's data-driven styling layers, made on first request.
-    let featureLayerStore = FeatureLayerStore()
+    var featureLayerStore: FeatureLayerStore { scene.boundaries.store }
 
     /// The map's working parts.
     let scene: MapScene
@@ -79,10 +79,11 @@ open class GMSMapView: UIView {
     open var preferredFrameRate = GMSFrameRate.maximum
     /// The map ID the map was made with, if any.
     let mapID: GMSMapID?
-    /// What the map can draw: advanced markers and sprite polylines with a map ID, nothing
-    /// more without one, as in the SDK. Data-driven styling is not available yet.
+    /// What the map can draw: with a map ID (any, as OpenMaps has no cloud styling), advanced
+    /// markers, data-driven styling of countries, admin-1 areas and localities, and sprite
+    /// polylines; nothing more without one, as in the SDK.
     open var mapCapabilities: GMSMapCapabilityFlags {
-        mapID == nil ? [] : [.advancedMarkers, .spritePolylines]
+        mapID == nil ? [] : [.advancedMarkers, .dataDrivenStyling, .spritePolylines]
     }
     /// Observers of ``camera``, ``myLocation`` and ``selectedMarker`` (OpenMaps' own, for
     /// `observe(_:options:changeHandler:)`).

@@ -22,6 +22,9 @@ enum MapHit {
     case overlay(GMSOverlay)
     /// A point of interest of the basemap, with its own location.
     case poi(placeID: String, name: String, location: CLLocationCoordinate2D)
+    /// Styled features of the map's feature layers (each layer with the features hit, from
+    /// the top layer down), and the coordinate tapped.
+    case features([(state: FeatureLayerState, features: [PlaceFeature])], coordinate: CLLocationCoordinate2D)
 }
 
 /// One thing a map shows: the basemap, tile overlays, shapes, labels, markers, the info

@@ -19,6 +19,7 @@ final class MapScene {
     let viewAnimations: ViewAnimationRunner
 
     let basemap = BasemapLayer()
+    let boundaries = BoundaryLayer()
     let tileOverlays: TileOverlayLayer
     let shapes = ShapeLayer()
     let labels: BasemapLabelLayer
@@ -63,15 +64,16 @@ final class MapScene {
         infoWindow = InfoWindowLayer(markers: markers, camera: camera, events: events)
         controls = ControlsLayer(settings: settings, camera: camera, myLocation: myLocation, size: size)
         drawOrder = [
-            basemap, tileOverlays, shapes, labels, SkyLayer(), markers, AttributionLayer(basemap: basemap), myLocation, infoWindow,
+            basemap, boundaries, tileOverlays, shapes, labels, SkyLayer(), markers, AttributionLayer(basemap: basemap), myLocation, infoWindow,
             controls,
         ]
-        hitOrder = [controls, infoWindow, myLocation, markers, shapes, labels]
+        hitOrder = [controls, infoWindow, myLocation, markers, shapes, labels, boundaries]
         gestures = TouchRecognizer(camera: camera, events: events, settings: settings, controls: controls)
         events.scene = self
         markers.adopt = { [viewAnimations] in viewAnimations.adopt($0) }
         infoWindow.adopt = { [viewAnimations] in viewAnimations.adopt($0) }
         markers.isDragging = { [gestures] in gestures.isDragging($0) }
+        basemap.tileDecorator = { [unowned boundaries] key, bitmap in boundaries.decorate(key, bitmap) }
     }
 
     /// The frame of the moment.
