@@ -329,7 +329,7 @@ public final class LabelPlacer {
                     canvas.draw(iconSprite(color, scale: canvas.scale), in: icon, interpolation: .fast)
                 }
                 guard style.showPOIText else { continue }
-                let sprite = sprite(label.text, LabelPlacer.poiFont, style.poiText ?? color.darkened(by: 0.25), scale: canvas.scale)
+                let sprite = sprite(label.text, LabelPlacer.poiFont, style.poiText ?? (style.poiTextIsLighter ? color.lightened(by: 0.35) : color.darkened(by: 0.25)), scale: canvas.scale)
                 canvas.draw(sprite.bitmap, in: CGRect(x: icon.maxX + 1, y: label.anchor.y - sprite.size.height / 2, width: sprite.size.width, height: sprite.size.height), interpolation: .fast)
             }
         }

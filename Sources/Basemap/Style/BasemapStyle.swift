@@ -21,6 +21,9 @@ public struct BasemapStyle: Sendable {
     public var labelHalo = Color(white: 1, alpha: 0.85)
     /// A colour for every POI label instead of the category colours.
     public var poiText: Color?
+    /// Whether POI text is a lighter shade of its category colour (on a dark map) instead of a
+    /// darker one.
+    public var poiTextIsLighter = false
     public var poiIcon: Color?
 
     // What is drawn.
@@ -133,6 +136,44 @@ public struct BasemapStyle: Sendable {
     ]
 
     public static let normal = BasemapStyle()
+
+    /// Google's dark scheme, as a map shows it in a dark appearance: dark blue-grey land, dark
+    /// water, muted roads, brown highways, light labels (the colours of Google's documented
+    /// "night" map style).
+    public static let dark: BasemapStyle = {
+        var style = BasemapStyle()
+        style.land = Color(rgb: 0x242F3E)
+        style.water = Color(rgb: 0x17263C)
+        style.waterway = Color(rgb: 0x17263C)
+        style.park = Color(rgb: 0x263C3F)
+        style.building = Color(rgb: 0x2D3948)
+        style.buildingOutline = Color(rgb: 0x212A37)
+        style.countryBorder = Color(rgb: 0x4B6878)
+        style.stateBorder = Color(rgb: 0x3B4E60)
+        style.rail = Color(rgb: 0x4F5B6B)
+        style.tram = Color(rgb: 0x4F5B6B)
+        style.placeText = Color(rgb: 0xD59563)
+        style.roadText = Color(rgb: 0x9CA5B3)
+        style.labelHalo = Color(rgb: 0x242F3E).withAlpha(0.85)
+        style.poiTextIsLighter = true
+        let road = Color(rgb: 0x38414E), arterial = Color(rgb: 0x465161), casing = Color(rgb: 0x212A37)
+        for (klass, value) in style.roads {
+            var shade = value
+            switch klass {
+            case "motorway", "trunk":
+                shade.fill = Color(rgb: 0x746855)
+                shade.casing = Color(rgb: 0x1F2835)
+            case "primary", "secondary", "tertiary":
+                shade.fill = arterial
+                shade.casing = casing
+            default:
+                shade.fill = road
+                shade.casing = casing
+            }
+            style.roads[klass] = shade
+        }
+        return style
+    }()
 
     public init() {}
 

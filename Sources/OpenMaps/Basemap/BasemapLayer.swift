@@ -20,9 +20,21 @@ final class BasemapLayer: MapLayer {
     /// is cheaper to place than two.
     var tileDecorator: ((TileKey, Bitmap) -> Bitmap?)?
 
-    /// Restyles the basemap (nil: the default look).
+    /// Whether the map's appearance is dark: without a map style the basemap then draws
+    /// Google's dark scheme (``BasemapStyle/dark``); a map style keeps its own look.
+    var isDark = false {
+        didSet { if oldValue != isDark { restyle() } }
+    }
+    private var mapStyle: GMSMapStyle?
+
+    /// Restyles the basemap (nil: the default look, light or dark).
     func use(style: GMSMapStyle?) {
-        tiles.style = style.map { BasemapStyle.normal.styled(by: $0.rules) } ?? .normal
+        mapStyle = style
+        restyle()
+    }
+
+    private func restyle() {
+        tiles.style = mapStyle.map { BasemapStyle.normal.styled(by: $0.rules) } ?? (isDark ? .dark : .normal)
     }
 
     /// The data's sources, as their licences ask to be shown.

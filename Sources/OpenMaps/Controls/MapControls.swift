@@ -64,18 +64,28 @@ final class ControlsLayer: MapLayer {
         return nil
     }
 
+    /// Whether the controls take the dark appearance (dark discs, light ink).
+    var isDark = false
+
     func draw(in canvas: Canvas, frame: MapFrame) {
-        if isCompassShown { Compass.draw(in: compassFrame, bearing: camera.camera.bearing, canvas: canvas) }
-        if isMyLocationButtonShown { MyLocationButton.draw(in: myLocationButtonFrame, canvas: canvas) }
+        if isCompassShown { Compass.draw(in: compassFrame, bearing: camera.camera.bearing, dark: isDark, canvas: canvas) }
+        if isMyLocationButtonShown { MyLocationButton.draw(in: myLocationButtonFrame, dark: isDark, canvas: canvas) }
     }
 }
 
-/// A white disc with a needle pointing north (red) and south (grey).
+/// The discs of the controls: white, or dark grey in a dark appearance.
+enum ControlDisc {
+    static func draw(_ disc: Path, dark: Bool, canvas: Canvas) {
+        canvas.drawShadow(of: disc, color: Color(white: 0, alpha: dark ? 0.5 : 0.3), offset: CGSize(width: 0, height: 1), radius: 3)
+        canvas.fill(disc, with: dark ? Color(rgb: 0x303134) : .white)
+    }
+}
+
+/// A white (dark grey) disc with a needle pointing north (red) and south (grey).
 enum Compass {
-    static func draw(in frame: CGRect, bearing: Double, canvas: Canvas) {
+    static func draw(in frame: CGRect, bearing: Double, dark: Bool = false, canvas: Canvas) {
         let disc = Path.ellipse(in: frame)
-        canvas.drawShadow(of: disc, color: Color(white: 0, alpha: 0.3), offset: CGSize(width: 0, height: 1), radius: 3)
-        canvas.fill(disc, with: .white)
+        ControlDisc.draw(disc, dark: dark, canvas: canvas)
         canvas.withSavedState {
             canvas.translate(x: frame.midX, y: frame.midY)
             canvas.rotate(by: -bearing * .pi / 180)
@@ -91,19 +101,18 @@ enum Compass {
             south.line(to: CGPoint(x: half, y: 0))
             south.close()
             canvas.fill(north, with: Color(rgb: 0xEA4335))
-            canvas.fill(south, with: Color(rgb: 0x9AA0A6))
+            canvas.fill(south, with: dark ? Color(rgb: 0xBDC1C6) : Color(rgb: 0x9AA0A6))
         }
     }
 }
 
-/// A white disc with a crosshair target, Google's My Location button.
+/// A white (dark grey) disc with a crosshair target, Google's My Location button.
 enum MyLocationButton {
-    static func draw(in frame: CGRect, canvas: Canvas) {
+    static func draw(in frame: CGRect, dark: Bool = false, canvas: Canvas) {
         let disc = Path.ellipse(in: frame)
-        canvas.drawShadow(of: disc, color: Color(white: 0, alpha: 0.3), offset: CGSize(width: 0, height: 1), radius: 3)
-        canvas.fill(disc, with: .white)
+        ControlDisc.draw(disc, dark: dark, canvas: canvas)
         let c = CGPoint(x: frame.midX, y: frame.midY)
-        let ink = Color(rgb: 0x5F6368)
+        let ink = dark ? Color(rgb: 0xE8EAED) : Color(rgb: 0x5F6368)
         let ring = frame.width * 0.2
         canvas.stroke(.ellipse(in: CGRect(x: c.x - ring, y: c.y - ring, width: 2 * ring, height: 2 * ring)), with: ink, style: StrokeStyle(width: 2))
         let dot = frame.width * 0.09

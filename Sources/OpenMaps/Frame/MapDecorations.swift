@@ -43,12 +43,13 @@ final class AttributionLayer: MapLayer {
         guard basemap.isShown else { return }
         let viewport = frame.viewport
         let layout = TextLayout(
-            text: basemap.attribution, style: TextStyle(font: Font(size: 9), color: Color(rgb: 0x5F6368), maximumLines: 1),
+            text: basemap.attribution,
+            style: TextStyle(font: Font(size: 9), color: basemap.isDark ? Color(rgb: 0xBDC1C6) : Color(rgb: 0x5F6368), maximumLines: 1),
             width: viewport.width)
         let origin = CGPoint(x: viewport.padding.left + 4, y: viewport.height - viewport.padding.bottom - layout.size.height - 3)
         canvas.fill(
             .roundedRect(CGRect(x: origin.x - 2, y: origin.y - 1, width: layout.size.width + 4, height: layout.size.height + 2), cornerRadius: 2),
-            with: Color(white: 1, alpha: 0.7))
+            with: basemap.isDark ? Color(rgb: 0x202124).withAlpha(0.7) : Color(white: 1, alpha: 0.7))
         layout.draw(in: canvas, at: origin)
     }
 }

@@ -103,12 +103,23 @@ final class InfoWindowLayer: MapLayer {
         camera.animate(duration: 0.3) { $0.target = marker.position }
     }
 
+    /// The default window's look (light or dark, with the map's appearance). A change redraws
+    /// an open default window; a window or contents view from the delegate is a snapshot
+    /// (rule 12) and stays as drawn.
+    var style = InfoWindowStyle.standard {
+        didSet {
+            guard case .text? = content else { return }
+            render()
+            invalidate()
+        }
+    }
+
     /// Draws the window picture from the stored content, at the screen's scale unless told.
     func render(scale: CGFloat = UIScreen.defaultScale) {
         guard let marker, let content else { return }
         let renderContent: InfoWindowContent
         if case .text = content { renderContent = .text(of: marker) } else { renderContent = content }
-        window = InfoWindowRenderer.render(renderContent, scale: scale)
+        window = InfoWindowRenderer.render(renderContent, scale: scale, style: style)
         renderedRevision = revision(of: marker, content: content)
     }
 

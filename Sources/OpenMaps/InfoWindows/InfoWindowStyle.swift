@@ -30,6 +30,16 @@ public struct InfoWindowStyle: Sendable {
     /// The default style.
     public static let standard = InfoWindowStyle()
 
+    /// The default window in a dark appearance: a dark grey bubble with light text.
+    public static let dark: InfoWindowStyle = {
+        var style = InfoWindowStyle()
+        style.backgroundColor = Color(rgb: 0x303134)
+        style.titleColor = Color(rgb: 0xE8EAED)
+        style.snippetColor = Color(rgb: 0xBDC1C6)
+        style.shadowColor = Color(white: 0, alpha: 0.5)
+        return style
+    }()
+
     public init() {}
 
     /// Room around the bubble for its shadow.

@@ -21,6 +21,14 @@ open class GMSMapView: UIView {
     /// The layer, with the camera as separate animatable values.
     open override var layer: GMSMapLayer { mapLayer }
 
+    /// Follows the appearance (`overrideUserInterfaceStyle`, else the trait collection's): a
+    /// dark one draws the basemap in Google's dark scheme, unless a map style is set, with the
+    /// default info window and the controls to match.
+    open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        scene.useAppearance(dark: traitCollection.userInterfaceStyle == .dark)
+    }
+
     /// Receives the map's events. Held weakly; there is one.
     open weak var delegate: GMSMapViewDelegate?
 

@@ -130,6 +130,16 @@ final class MapScene {
         events.tileRenderingStarted()
     }
 
+    /// Takes the light or dark appearance: the basemap's scheme (unless a map style is set),
+    /// the default info window, the controls and the attribution follow it.
+    func useAppearance(dark: Bool) {
+        guard basemap.isDark != dark else { return }
+        basemap.isDark = dark
+        controls.isDark = dark
+        infoWindow.style = dark ? .dark : .standard
+        basemapChanged()
+    }
+
     /// What the basemap shows changed (file or style): the next still picture is reported.
     func basemapChanged() {
         snapshotReported = false

@@ -20,7 +20,7 @@ struct MapViewSurfaceTests {
     @Test func mapCapabilitiesComeWithAMapID() {
         #expect(GMSMapView(options: options()).mapCapabilities == [])
         let withID = GMSMapView(options: options(mapID: .demoMapID))
-        #expect(withID.mapCapabilities.contains(.advancedMarkers) && !withID.mapCapabilities.contains(.dataDrivenStyling))
+        #expect(withID.mapCapabilities == [.advancedMarkers, .dataDrivenStyling, .spritePolylines])
     }
 
     @Test func optionsAreReadOnce() {
