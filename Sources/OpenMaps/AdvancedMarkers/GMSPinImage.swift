@@ -84,7 +84,8 @@ public final class GMSPinImage: UIImage, @unchecked Sendable {
                 font: Font(size: 11, weight: .bold), color: glyph?.textColor?.color ?? .black, alignment: .center,
                 maximumLines: 1)
             let layout = TextLayout(text: shownText(text), style: style, width: size.width - 6)
-            layout.draw(in: canvas, at: CGPoint(x: head.x - layout.size.width / 2, y: head.y - layout.size.height / 2))
+            // Centred within the head: the layout is as wide as the head less its insets.
+            layout.draw(in: canvas, at: CGPoint(x: 3, y: head.y - layout.size.height / 2))
         } else if let image = glyph?.image, image.size.width > 0, image.size.height > 0 {
             let side = 15.0
             let fit = min(side / image.size.width, side / image.size.height)

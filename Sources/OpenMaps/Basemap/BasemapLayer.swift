@@ -73,6 +73,8 @@ final class BasemapLayer: MapLayer {
 final class BasemapLabelLayer: MapLayer {
     private let basemap: BasemapLayer
     private let placer = LabelPlacer()
+    /// Where labels give way to markers now (``MarkerLayer/collisions(in:)``, rule 33).
+    var blockers: (Viewport) -> [CGRect] = { _ in [] }
 
     init(basemap: BasemapLayer) {
         self.basemap = basemap
@@ -80,7 +82,14 @@ final class BasemapLabelLayer: MapLayer {
 
     /// The labels placed for a camera.
     func labels(in viewport: Viewport) -> [PlacedLabel] {
-        basemap.isShown ? placer.labels(for: viewport, tiles: basemap.tiles) : []
+        guard basemap.isShown else { return [] }
+        let labels = placer.labels(for: viewport, tiles: basemap.tiles)
+        let blockers = self.blockers(viewport)
+        guard !blockers.isEmpty else { return labels }
+        return labels.filter { label in
+            let box = label.icon.map { label.box.union($0) } ?? label.box
+            return !blockers.contains { $0.intersects(box) }
+        }
     }
 
     /// The POIs drawn now: their view point, name and own location.

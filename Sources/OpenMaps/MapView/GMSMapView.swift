@@ -168,6 +168,7 @@ open class GMSMapView: UIView {
         backgroundColor = UIColor(MapPalette.land)
         scene.events.mapView = self
         scene.viewSize.view = self
+        scene.markers.resolvesCollisions = mapID != nil
         scene.invalidate = { [weak self] in self?.setNeedsDisplay() }
         scene.basemap.background = { [weak self] in self?.backgroundColor?.color ?? MapPalette.land }
         accessibilityElementsHidden = true

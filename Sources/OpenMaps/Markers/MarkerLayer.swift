@@ -24,6 +24,12 @@ final class MarkerLayer: MapLayer {
     var adopt: (UIView?) -> Void = { _ in }
     /// Asks for a new frame.
     var invalidate: () -> Void = {}
+    /// Whether advanced markers collide (`collisionBehavior`): on a map with a map ID, as in
+    /// the SDK, where advanced markers are drawn as such.
+    var resolvesCollisions = false
+    /// The collisions last resolved, with the camera, moment and markers (their identities
+    /// and revisions, folded) they were resolved for.
+    private var resolved: (viewport: Viewport, time: TimeInterval, markers: Int, collisions: MarkerCollisions)?
 
     init(clock: MapClock) {
         self.clock = clock
@@ -83,7 +89,8 @@ final class MarkerLayer: MapLayer {
 
     func draw(in canvas: Canvas, frame: MapFrame) {
         let scale = canvas.scale
-        for marker in markers(visibleIn: frame.viewport) where marker.opacity > 0 {
+        let hidden = collisions(in: frame.viewport).hidden
+        for marker in markers(visibleIn: frame.viewport) where marker.opacity > 0 && !hidden.contains(ObjectIdentifier(marker)) {
             let image = icons.image(for: marker, scale: scale)
             if marker.iconView != nil { store.noteIcon(of: marker) }  // its view may have grown
             let appear = appearance(of: marker)
@@ -115,6 +122,45 @@ final class MarkerLayer: MapLayer {
 
     func hitTest(_ point: CGPoint, frame: MapFrame) -> MapHit? {
         marker(at: point, in: frame.viewport).map { .marker($0) }
+    }
+
+    // MARK: Collisions
+
+    /// Which markers give way and where labels do, for a camera (rule 33): resolved again
+    /// only when the camera, the moment or a marker in view changed.
+    func collisions(in viewport: Viewport) -> MarkerCollisions {
+        guard resolvesCollisions else { return .none }
+        let visible = markers(visibleIn: viewport).filter { $0.opacity > 0 }
+        let signature = visible.reduce(visible.count) { $0 &* 31 &+ ObjectIdentifier($1).hashValue &* 17 &+ $1.revision }
+        if let resolved, resolved.viewport == viewport, resolved.time == clock.now, resolved.markers == signature {
+            return resolved.collisions
+        }
+        let collide = visible.contains { marker in
+            guard let advanced = marker as? GMSAdvancedMarker else { return false }
+            return advanced.collisionBehavior != .required
+        }
+        let collisions = collide
+            ? MarkerCollisions.resolve(visible.compactMap { marker in box(of: marker, in: viewport).map { (marker, $0) } })
+            : .none
+        resolved = (viewport, clock.now, signature, collisions)
+        return collisions
+    }
+
+    /// Whether a marker on the map is drawn for a camera (not hidden by a collision).
+    func isShown(_ marker: GMSMarker, in viewport: Viewport) -> Bool {
+        !collisions(in: viewport).hidden.contains(ObjectIdentifier(marker))
+    }
+
+    /// The box a marker's icon covers on screen (its copy nearest the camera), if in view.
+    private func box(of marker: GMSMarker, in viewport: Viewport) -> CGRect? {
+        guard let placement = placements(of: marker, in: viewport, margin: 0).first else { return nil }
+        let corners = [
+            CGPoint(x: 0, y: 0), CGPoint(x: placement.size.width, y: 0), CGPoint(x: 0, y: placement.size.height),
+            CGPoint(x: placement.size.width, y: placement.size.height),
+        ].map(placement.screenPoint(ofIconPoint:))
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     // MARK: Motion
@@ -225,8 +271,9 @@ final class MarkerLayer: MapLayer {
         let target = WebMercator.project(viewport.target)
         let moving = !motions.isEmpty
         var best: (zIndex: Int32, key: Int, marker: GMSMarker)?
+        let hidden = collisions(in: viewport).hidden
         store.forEach(inMinX: minX, minY: minY, maxX: maxX, maxY: maxY) { key, marker, indexed in
-            guard marker.isTappable, marker.opacity > 0 else { return }
+            guard marker.isTappable, marker.opacity > 0, !hidden.contains(ObjectIdentifier(marker)) else { return }
             if let best, marker.zIndex < best.zIndex || (marker.zIndex == best.zIndex && key < best.key) { return }
             if !moving, viewport.worldSize > viewport.width * 2 {
                 var m = indexed

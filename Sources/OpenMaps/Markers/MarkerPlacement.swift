@@ -48,7 +48,7 @@ final class MarkerIconCache {
         if let view = marker.iconView {
             let key = ObjectIdentifier(view)
             if let cached = views[key], cached.scale == scale,
-                !marker.tracksViewChanges || cached.revision == view.hierarchyRevision
+                !(marker.tracksViewChanges || marker is GMSAdvancedMarker) || cached.revision == view.hierarchyRevision
             {
                 return cached.image
             }

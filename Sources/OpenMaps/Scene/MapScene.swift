@@ -74,6 +74,7 @@ final class MapScene {
         infoWindow.adopt = { [viewAnimations] in viewAnimations.adopt($0) }
         markers.isDragging = { [gestures] in gestures.isDragging($0) }
         basemap.tileDecorator = { [unowned boundaries] key, bitmap in boundaries.decorate(key, bitmap) }
+        labels.blockers = { [unowned markers] viewport in markers.collisions(in: viewport).labelBlockers }
     }
 
     /// The frame of the moment.
