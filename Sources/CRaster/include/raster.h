@@ -23,4 +23,30 @@ void openmaps_draw_projected(openmaps_pixels target, const int clip[4],
                              openmaps_pixels source, const int part[4],
                              const double inverse[9], const double bounds[4],
                              int alpha);
+
+/// Renders a perspective view of an equirectangular panorama into `target`,
+/// overwriting every pixel (no blending).
+///
+/// `source` spans 360° of heading across its width, with its horizontal
+/// centre at compass heading `heading_offset` (radians, clockwise from
+/// north), and pitch +90° (top row) to -90° (bottom row). It is sampled
+/// bilinearly, wrapping horizontally and clamping vertically.
+///
+/// `camera` holds the camera's forward, right and up unit vectors, in that
+/// order, as east/north/up triples. The ray through target point (x, y)
+/// (pixel centres at +0.5, y growing downwards) is
+/// `forward * focal + right * (x - centre_x) - up * (y - centre_y)`.
+///
+/// Source coordinates are computed exactly at the corners of small blocks
+/// and interpolated inside them; blocks are refined (down to exact
+/// per-pixel mapping around the poles) where that would be off by more
+/// than about a quarter of a source pixel.
+///
+/// Does nothing when either image is empty or has a null buffer or a
+/// stride shorter than its width, or when any parameter is not finite.
+void openmaps_draw_equirectangular(openmaps_pixels target, openmaps_pixels source,
+                                   const double camera[9], double focal,
+                                   double centre_x, double centre_y,
+                                   double heading_offset);
+
 #endif

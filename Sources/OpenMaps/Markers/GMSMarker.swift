@@ -81,8 +81,8 @@ open class GMSMarker: GMSOverlay {
     /// Opacity of the icon, 0...1.
     open var opacity: Float = 1 { didSet { changed() } }
 
-    /// The panorama view the marker is shown on (held weakly). OpenMaps has no Street View
-    /// imagery, so a panorama view never shows a panorama and the marker is never drawn there.
+    /// The panorama view the marker is shown on (held weakly). Kept only: OpenMaps does not
+    /// draw markers on panoramas (docs/sdk-api.md).
     open weak var panoramaView: GMSPanoramaView?
 
     /// The marker's layer: its position, rotation and opacity as layer values.

@@ -29,10 +29,12 @@ enum PanoramaCoverage {
 /// Looks up Street View panoramas by location or ID.
 ///
 /// A plain `NSObject` with no actor isolation, as in the SDK. OpenMaps has no Street View
-/// imagery, so it behaves as the SDK does where it has no coverage: every request calls
-/// back once, asynchronously on the main actor, with no panorama and an `NSError` in the
-/// domain `"com.google.maps.GMSPanoramaService"` with code 0 (the values the SDK was
-/// observed to give; it documents neither).
+/// imagery: it finds the panoramas an app registered in ``PanoramaCatalog`` (an OpenMaps
+/// addition; any `source` finds them), and elsewhere behaves as the SDK does where it has no
+/// coverage. Every request calls back once, asynchronously on the main actor, with a
+/// panorama and no error, or with no panorama and an `NSError` in the domain
+/// `"com.google.maps.GMSPanoramaService"` with code 0 (the values the SDK was observed to
+/// give; it documents neither).
 public final class GMSPanoramaService: NSObject, Sendable {
     private static let logger = Logger(label: "OpenMaps.GMSPanoramaService")
 
@@ -45,22 +47,22 @@ public final class GMSPanoramaService: NSObject, Sendable {
         super.init()
     }
 
-    /// Asks for the panorama nearest a coordinate (within 50 m). Here: always no panorama
-    /// (see the class).
+    /// Asks for the panorama nearest a coordinate (within 50 m). Here: a registered panorama
+    /// or none (see the class).
     public func requestPanoramaNearCoordinate(_ coordinate: CLLocationCoordinate2D, callback: @escaping GMSPanoramaCallback) {
         requestPanoramaNearCoordinate(coordinate, radius: GMSPanoramaService.defaultRadius, source: .default, callback: callback)
     }
 
-    /// Asks for the panorama nearest a coordinate within `radius` metres. Here: always no
-    /// panorama (see the class).
+    /// Asks for the panorama nearest a coordinate within `radius` metres. Here: a registered
+    /// panorama or none (see the class).
     public func requestPanoramaNearCoordinate(
         _ coordinate: CLLocationCoordinate2D, radius: UInt, callback: @escaping GMSPanoramaCallback
     ) {
         requestPanoramaNearCoordinate(coordinate, radius: radius, source: .default, callback: callback)
     }
 
-    /// Asks for the panorama from `source` nearest a coordinate (within 50 m). Here: always
-    /// no panorama (see the class).
+    /// Asks for the panorama from `source` nearest a coordinate (within 50 m). Here: a
+    /// registered panorama or none (see the class).
     public func requestPanoramaNearCoordinate(
         _ coordinate: CLLocationCoordinate2D, source: GMSPanoramaSource, callback: @escaping GMSPanoramaCallback
     ) {
@@ -68,7 +70,7 @@ public final class GMSPanoramaService: NSObject, Sendable {
     }
 
     /// Asks for the panorama from `source` nearest a coordinate within `radius` metres.
-    /// Here: always no panorama (see the class).
+    /// Here: a registered panorama or none (see the class).
     public func requestPanoramaNearCoordinate(
         _ coordinate: CLLocationCoordinate2D, radius: UInt, source: GMSPanoramaSource,
         callback: @escaping GMSPanoramaCallback
@@ -77,22 +79,33 @@ public final class GMSPanoramaService: NSObject, Sendable {
             GMSPanoramaService.logger.warning(
                 "requestPanoramaNearCoordinate with invalid coordinate \(coordinate.latitude), \(coordinate.longitude)")
         }
-        GMSPanoramaService.reportNoPanorama(callback)
+        GMSPanoramaService.report(PanoramaCatalog.shared.nearest(to: coordinate, radius: Double(radius)), callback)
     }
 
-    /// Asks for the panorama with an ID (only IDs the SDK gave are supported). Here: always
-    /// no panorama (see the class).
+    /// Asks for the panorama with an ID (only IDs the SDK gave are supported). Here: a
+    /// registered panorama or none (see the class).
     public func requestPanorama(withID panoramaID: String, callback: @escaping GMSPanoramaCallback) {
         if panoramaID.isEmpty {
             GMSPanoramaService.logger.warning("requestPanorama(withID:) with an empty ID")
         }
-        GMSPanoramaService.reportNoPanorama(callback)
+        GMSPanoramaService.report(PanoramaCatalog.shared.entry(panoramaID), callback)
     }
 
-    /// Calls back once, later, on the main actor, with the no-coverage error.
-    private static func reportNoPanorama(_ callback: @escaping GMSPanoramaCallback) {
+    /// Calls back once, later, on the main actor: with the panorama found, or with the
+    /// no-coverage error.
+    private static func report(_ found: PanoramaCatalog.Entry?, _ callback: @escaping GMSPanoramaCallback) {
+        let carried = found.map { FoundPanorama(entry: $0) }
         Task { @MainActor in
-            callback(nil, PanoramaCoverage.noPanoramaError())
+            if let carried {
+                callback(carried.entry.panorama(), nil)
+            } else {
+                callback(nil, PanoramaCoverage.noPanoramaError())
+            }
         }
     }
+}
+
+/// A catalog entry carried to the main actor: its image is never changed once registered.
+private struct FoundPanorama: @unchecked Sendable {
+    let entry: PanoramaCatalog.Entry
 }

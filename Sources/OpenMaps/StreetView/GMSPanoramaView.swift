@@ -5,22 +5,27 @@ import MapUIKit
 
 /// A view showing Street View panoramas, with a camera that looks around from the current one.
 ///
-/// OpenMaps has no Street View imagery, so the view behaves as the SDK's does where there
-/// is no coverage:
+/// OpenMaps has no Street View imagery. Panoramas an app registers in ``PanoramaCatalog`` (an
+/// OpenMaps addition) are found and drawn as the SDK draws Street View; everywhere else the
+/// view behaves as the SDK's does where there is no coverage (docs/behaviour.md, rule 34):
 /// - `moveNearCoordinate` (every variant, and the `panorama(withFrame:…)` factories) and
-///   `move(toPanoramaID:)` find nothing: ``panorama`` stays as it was (nil), and the
-///   delegate is told `panoramaView(_:error:onMoveNearCoordinate:)` or
-///   `panoramaView(_:error:onMoveToPanoramaID:)` asynchronously on the main actor, after
-///   the call returns. The error is an `NSError` in the domain
-///   `"com.google.maps.GMSPanoramaService"` with code 0, as the SDK was observed to give.
-///   `didMoveTo` is not sent. Only the latest move reports: a move, or setting `panorama`,
-///   supersedes a move not yet reported, as in the SDK.
-/// - The view draws its `backgroundColor` made opaque (the SDK ignores its alpha), or black
-///   when it is nil. Links, street names and markers are never drawn, and no rendering or
-///   tap callbacks are sent.
-/// - The camera still works: it is clamped as ``GMSPanoramaCamera`` clamps, and every change
-///   tells the delegate `didMove`. Animations jump to their end at once (there is nothing to
-///   animate over).
+///   `move(toPanoramaID:)` report asynchronously on the main actor, after the call returns:
+///   a registered panorama found moves the view to it (`didMoveTo`, then
+///   `didMoveTo(_:nearCoordinate:)` for a move near a coordinate, after
+///   `willMoveToPanoramaID` for a move to an ID); none found leaves ``panorama`` as it was and
+///   tells the delegate `panoramaView(_:error:onMoveNearCoordinate:)` or
+///   `panoramaView(_:error:onMoveToPanoramaID:)`, with an `NSError` in the domain
+///   `"com.google.maps.GMSPanoramaService"` and code 0, as the SDK was observed to give. Only
+///   the latest move reports: a move, or setting `panorama`, supersedes one not yet reported.
+/// - A registered panorama is drawn through the camera (a pinhole projection of its
+///   equirectangular image), with its links as chevrons on the ground; `panoramaViewDidStartRendering`
+///   comes when it is shown and `panoramaViewDidFinishRendering` once it is drawn. Without
+///   imagery the view draws its `backgroundColor` made opaque (the SDK ignores its alpha), or
+///   black when it is nil. Street names and markers are never drawn.
+/// - Touches (through ``GMSPanoramaViewHost``): one finger turns the camera, two pinch its
+///   zoom, a tap on a link moves along it (`willMoveToPanoramaID`, `didMoveTo`), any other tap
+///   is reported (`didTap`); each camera change tells the delegate `didMove`.
+/// - Camera animations jump to their end at once.
 /// - ``orientation(for:)`` and ``point(for:)`` use a pinhole projection of the camera over
 ///   the bounds (OpenMaps' own model; see their documentation).
 @preconcurrency @MainActor
@@ -34,6 +39,14 @@ open class GMSPanoramaView: UIView {
     private var storedCamera = GMSPanoramaCamera.initial
     /// Counts moves, so a move reports only while no later one has started.
     private var moveGeneration = 0
+    /// The touches' gestures.
+    let gestures = PanoramaGestures()
+    private let renderer = PanoramaRenderer()
+    /// Whether the shown panorama's imagery waits for its first drawing (to report
+    /// `panoramaViewDidFinishRendering`).
+    private var renderingPending = false
+    /// Where registered panoramas are found.
+    private var catalog: PanoramaCatalog { .shared }
 
     /// The layer, with the camera as separate values.
     open override var layer: GMSPanoramaLayer { panoramaLayer }
@@ -41,18 +54,15 @@ open class GMSPanoramaView: UIView {
     /// Receives the view's events. Held weakly.
     open weak var delegate: (any GMSPanoramaViewDelegate)?
 
-    /// Whether dragging turns the camera (true by default). Stored only: the view takes no
-    /// touches here. Never limits programmatic changes.
+    /// Whether dragging turns the camera (true by default). Never limits programmatic changes.
     open var orientationGestures = true
-    /// Whether pinching zooms the camera (true by default). Stored only: the view takes no
-    /// touches here. Never limits programmatic changes.
+    /// Whether pinching zooms the camera (true by default). Never limits programmatic changes.
     open var zoomGestures = true
-    /// Whether tapping links or double-tapping moves to another panorama (true by default).
-    /// Stored only: the view takes no touches here.
+    /// Whether tapping a link moves to its panorama (true by default).
     open var navigationGestures = true
     /// Whether the navigation links are hidden (false by default); hidden links cannot be
-    /// tapped. Stored only: there are no links here.
-    open var navigationLinksHidden = false
+    /// tapped.
+    open var navigationLinksHidden = false { didSet { setNeedsDisplay() } }
     /// Whether the street names are hidden (false by default). Stored only: there are no
     /// street names here.
     open var streetNamesHidden = false
@@ -115,17 +125,27 @@ open class GMSPanoramaView: UIView {
     // MARK: Panorama
 
     /// The panorama shown, or nil (the default) for none. Setting a different value tells
-    /// the delegate `didMoveTo` at once and supersedes a move not yet reported. OpenMaps
-    /// never finds a panorama, so this stays nil unless set; a panorama set here is not
-    /// drawn (there is no imagery).
+    /// the delegate `didMoveTo` at once and supersedes a move not yet reported. A panorama
+    /// whose ID is registered in ``PanoramaCatalog`` is drawn; others show the background.
     open var panorama: GMSPanorama? {
         get { storedPanorama }
         set {
             moveGeneration &+= 1
-            guard newValue !== storedPanorama else { return }
-            storedPanorama = newValue
-            setNeedsDisplay()
-            delegate?.panoramaView(self, didMoveTo: newValue)
+            show(newValue)
+        }
+    }
+
+    /// Shows a panorama: `didMoveTo`, then, for one with imagery, `panoramaViewDidStartRendering`.
+    private func show(_ panorama: GMSPanorama?, then report: (GMSPanorama) -> Void = { _ in }) {
+        guard panorama !== storedPanorama else { return }
+        storedPanorama = panorama
+        setNeedsDisplay()
+        delegate?.panoramaView(self, didMoveTo: panorama)
+        guard let panorama else { return }
+        report(panorama)
+        if catalog.entry(panorama.panoramaID) != nil {
+            renderingPending = true
+            delegate?.panoramaViewDidStartRendering(self)
         }
     }
 
@@ -148,33 +168,63 @@ open class GMSPanoramaView: UIView {
         moveNearCoordinate(coordinate, radius: GMSPanoramaService.defaultRadius, source: source)
     }
 
-    /// Moves to the panorama from `source` nearest a coordinate within `radius` metres. Here
-    /// none is found: the delegate is told `panoramaView(_:error:onMoveNearCoordinate:)` after
-    /// this returns, unless a later move or a change of ``panorama`` supersedes it first.
+    /// Moves to the panorama from `source` nearest a coordinate within `radius` metres, among
+    /// the registered ones (``PanoramaCatalog``; any source finds them). After this returns,
+    /// unless a later move or a change of ``panorama`` supersedes it: the view moves to the
+    /// one found (`didMoveTo`, `didMoveTo(_:nearCoordinate:)`), or the delegate is told
+    /// `panoramaView(_:error:onMoveNearCoordinate:)`.
     open func moveNearCoordinate(_ coordinate: CLLocationCoordinate2D, radius: UInt, source: GMSPanoramaSource) {
         if !CLLocationCoordinate2DIsValid(coordinate) {
             GMSPanoramaView.logger.warning(
                 "moveNearCoordinate with invalid coordinate \(coordinate.latitude), \(coordinate.longitude)")
         }
+        let found = catalog.nearest(to: coordinate, radius: Double(radius))
         let generation = startMove()
         Task { @MainActor [weak self] in
             guard let self, self.moveGeneration == generation else { return }
-            self.delegate?.panoramaView(self, error: PanoramaCoverage.noPanoramaError(), onMoveNearCoordinate: coordinate)
+            guard let found else {
+                self.delegate?.panoramaView(self, error: PanoramaCoverage.noPanoramaError(), onMoveNearCoordinate: coordinate)
+                return
+            }
+            self.show(found.panorama()) { panorama in
+                self.delegate?.panoramaView(self, didMoveTo: panorama, nearCoordinate: coordinate)
+            }
         }
     }
 
-    /// Moves to the panorama with an ID (only IDs the SDK gave are supported). Here none is
-    /// found: the delegate is told `panoramaView(_:error:onMoveToPanoramaID:)` after this
-    /// returns, unless a later move or a change of ``panorama`` supersedes it first.
+    /// Moves to the panorama with an ID, among the registered ones (``PanoramaCatalog``).
+    /// After this returns, unless superseded: `willMoveToPanoramaID` and `didMoveTo`, or the
+    /// delegate is told `panoramaView(_:error:onMoveToPanoramaID:)`.
     open func move(toPanoramaID panoramaID: String) {
         if panoramaID.isEmpty {
             GMSPanoramaView.logger.warning("move(toPanoramaID:) with an empty ID")
         }
+        let found = catalog.entry(panoramaID)
         let generation = startMove()
         Task { @MainActor [weak self] in
             guard let self, self.moveGeneration == generation else { return }
-            self.delegate?.panoramaView(self, error: PanoramaCoverage.noPanoramaError(), onMoveToPanoramaID: panoramaID)
+            guard let found else {
+                self.delegate?.panoramaView(self, error: PanoramaCoverage.noPanoramaError(), onMoveToPanoramaID: panoramaID)
+                return
+            }
+            self.delegate?.panoramaView(self, willMoveToPanoramaID: panoramaID)
+            self.show(found.panorama())
         }
+    }
+
+    /// A tap from the gestures: along the link under it (`willMoveToPanoramaID`, `didMoveTo`),
+    /// else reported (`didTap`).
+    func tapped(at point: CGPoint) {
+        if navigationGestures, !navigationLinksHidden, let current = storedPanorama.flatMap({ catalog.entry($0.panoramaID) }),
+            let linked = PanoramaLinkMarks.link(at: point, of: current, camera: camera, bounds: bounds),
+            let next = catalog.entry(linked)
+        {
+            moveGeneration &+= 1
+            delegate?.panoramaView(self, willMoveToPanoramaID: linked)
+            show(next.panorama())
+            return
+        }
+        delegate?.panoramaView(self, didTap: point)
     }
 
     /// Starts a move, superseding any not yet reported; returns its number.
@@ -250,12 +300,28 @@ open class GMSPanoramaView: UIView {
 
     // MARK: Drawing
 
-    /// Fills the bounds with the background colour made opaque, or black when it is nil
-    /// (no panorama is ever drawn here).
+    /// Draws the shown panorama's imagery through the camera, with its links; without
+    /// imagery, fills the bounds with the background colour made opaque, or black when it is nil.
     open override func draw(_ rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
-        let fill = backgroundColor?.cgColor.copy(alpha: 1) ?? UIColor.black.cgColor
-        context.setFillColor(fill)
-        context.fill(bounds)
+        let bounds = CGRect(origin: .zero, size: self.bounds.size)
+        guard let entry = storedPanorama.flatMap({ catalog.entry($0.panoramaID) }) else {
+            let fill = backgroundColor?.cgColor.copy(alpha: 1) ?? UIColor.black.cgColor
+            context.setFillColor(fill)
+            context.fill(bounds)
+            return
+        }
+        renderer.drawImage(entry, camera: camera, bounds: bounds, in: context.canvas)
+        if !navigationLinksHidden {
+            PanoramaLinkMarks.draw(PanoramaLinkMarks.marks(of: entry, camera: camera, bounds: bounds), in: context.canvas)
+        }
+        if renderingPending {
+            renderingPending = false
+            // Told after the drawing, not during it.
+            Task { @MainActor [weak self] in
+                guard let self else { return }
+                self.delegate?.panoramaViewDidFinishRendering(self)
+            }
+        }
     }
 }

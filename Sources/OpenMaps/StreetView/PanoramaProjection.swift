@@ -11,7 +11,10 @@ struct PanoramaProjection {
     private let right: SIMD3<Double>
     private let up: SIMD3<Double>
     /// The distance from the eye to the image plane, in points (0 for empty bounds).
-    private let focalLength: Double
+    let focalLength: Double
+
+    /// The camera's unit vectors: along the view, to its right, and up the screen.
+    var basis: (forward: SIMD3<Double>, right: SIMD3<Double>, up: SIMD3<Double>) { (forward, right, up) }
     private let centre: CGPoint
     private let orientation: GMSOrientation
 
