@@ -6,7 +6,8 @@
 // The mapping's curvature, estimated from second differences of neighbouring
 // corners, bounds the interpolation error of a block. Blocks whose bound is
 // over TOLERANCE, that come near a pole or that surround one are split in
-// four, down to MIN_BLOCK pixels, below which every pixel is mapped exactly.
+// four, down to MIN_BLOCK pixels; those still over TOLERANCE, or around a
+// pole, are mapped exactly, pixel by pixel.
 
 #include "raster.h"
 
@@ -23,16 +24,13 @@ enum {
 
 #define PI 3.14159265358979323846
 
-// Largest accepted interpolation error, in source pixels. Horizontal errors
-// count less beyond POLE_PITCH, as the source is stretched by 1 / cos(pitch).
+// Largest accepted interpolation error, in source pixels. Beyond POLE_PITCH,
+// horizontal errors count by the angle they make, as the source is stretched
+// there by 1 / cos(pitch): its pixels are narrower than they look.
 #define TOLERANCE 0.2
 #define POLE_PITCH (80.0 * PI / 180.0)
 
 // Hook for the test harness, which records the source position of every pixel.
-#ifndef PANORAMA_TRACE
-#define PANORAMA_TRACE(dst, x, y) ((void)0)
-#endif
-
 // The source image, as read by the samplers. Callers copy it into locals, as
 // stores to the target could otherwise alias its fields.
 typedef struct {
@@ -50,14 +48,14 @@ typedef struct {
     double centre_x, centre_y, heading_offset;
     double width, height;                // of the source
     double pole_top, pole_bottom;        // y beyond which a point is near a pole
+    double pole_scale;                   // 1 / cos(POLE_PITCH)
     image source;
     uint32_t *target;
     ptrdiff_t target_stride;
 } context;
 
-// atan2, within 5e-12 radians and several times faster than libm's: its
-// argument is reduced to [-tan(pi/8), tan(pi/8)], where a minimax polynomial
-// takes over.
+// atan2 within 5e-12 radians, cheaper than libm's correctly rounded one: the
+// argument is reduced to [-tan(pi/8), tan(pi/8)] for a minimax polynomial.
 static double arctan2(double y, double x)
 {
     double ax = fabs(x), ay = fabs(y);
@@ -132,7 +130,7 @@ static double curvature(const context *ctx, point a, point b, point c, double ha
     double ax = unwrap(a.x, b.x, ctx->width), cx = unwrap(c.x, b.x, ctx->width);
     double kx = fabs((cx - b.x) / hb - (b.x - ax) / ha) * 2 / (ha + hb);
     double ky = fabs((c.y - b.y) / hb - (b.y - a.y) / ha) * 2 / (ha + hb);
-    return maximum(kx * minimum(1, b.cos_pitch / cos(POLE_PITCH)), ky);
+    return maximum(kx * minimum(1, b.cos_pitch * ctx->pole_scale), ky);
 }
 
 // 16.16 fixed point; rounds towards zero, which is close enough.
@@ -228,20 +226,17 @@ static void draw_span(image s, uint32_t *dst, int n, int64_t x, int64_t dx, int6
             // One pair of source rows (and so a monotonic y, too).
             const uint32_t *r0 = s.pixels + (ptrdiff_t)(y >> 16) * s.stride, *r1 = r0 + s.stride;
             for (int i = 0; i < n; i++, x += dx, y += dy) {
-                PANORAMA_TRACE(dst + i, x, y);
                 dst[i] = blend(load_pair(r0 + (x >> 16)), load_pair(r1 + (x >> 16)),
                                (uint32_t)(x >> 8) & 0xFF, (uint32_t)(y >> 8) & 0xFF);
             }
             return;
         }
         for (int i = 0; i < n; i++, x += dx, y += dy) {
-            PANORAMA_TRACE(dst + i, x, y);
             dst[i] = sample_inside(s, x, y);
         }
         return;
     }
     for (int i = 0; i < n; i++, y += dy) {
-        PANORAMA_TRACE(dst + i, x, y);
         dst[i] = sample(s, x, y);
         x += dx;
         if (x >= s.wrap)
@@ -261,7 +256,6 @@ static void draw_exact(const context *c, int x0, int y0, int x1, int y1)
             int64_t x = fixed(p.x), y = fixed(p.y);
             if (x >= s.wrap)
                 x = 0;
-            PANORAMA_TRACE(row + px, x, y);
             row[px] = sample(s, x, y);
         }
     }
@@ -307,15 +301,15 @@ static void draw_block(const context *c, int x0, int y0, int x1, int y1,
     // The corners of a block around a pole point all around the compass.
     int around_pole = hi - lo > 0.25 * w;
     int near_pole = top < c->pole_top || bottom > c->pole_bottom;
-    int small = x1 - x0 <= MIN_BLOCK && y1 - y0 <= MIN_BLOCK;
+    int tiny = x1 - x0 <= MIN_BLOCK && y1 - y0 <= MIN_BLOCK;
     double width = x1 - x0, height = y1 - y0;
     double error = (width * width * kx + height * height * ky) / 8;
 
-    if (!around_pole && error <= TOLERANCE && (small || !near_pole)) {
+    if (!around_pole && error <= TOLERANCE && (tiny || !near_pole)) {
         draw_interpolated(c, x0, y0, x1, y1, p00, p10, p01, p11);
         return;
     }
-    if (small) {
+    if (tiny) {
         draw_exact(c, x0, y0, x1, y1);
         return;
     }
@@ -383,6 +377,7 @@ void openmaps_draw_equirectangular(openmaps_pixels target, openmaps_pixels sourc
     c.height = source.height;
     c.pole_top = (0.5 - POLE_PITCH / PI) * c.height - 0.5;
     c.pole_bottom = (0.5 + POLE_PITCH / PI) * c.height - 0.5;
+    c.pole_scale = 1 / cos(POLE_PITCH);
     c.source.pixels = source.pixels;
     c.source.stride = source.stride;
     c.source.width = source.width;

@@ -172,6 +172,13 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    Benchmark(
+        "Panorama frame: a 4096x2048 equirectangular image through the camera, 1280x800 at scale 2, turning",
+        configuration: .init(timeUnits: .microseconds, maxDuration: .seconds(8), maxIterations: 300)
+    ) { @MainActor benchmark async in
+        await panoramaFrames(benchmark)
+    }
+
     Benchmark("Frame: 100 default markers + info window, 1280x800 at scale 2") { @MainActor benchmark async in
         let iterations = benchmark.scaledIterations
         do {
@@ -299,6 +306,37 @@ func zoom3Frames(_ benchmark: Benchmark, styled: Bool) {
     benchmark.startMeasurement()
     for _ in benchmark.scaledIterations {
         map.camera = GMSCameraPosition(target: map.projection.coordinate(for: CGPoint(x: 323, y: 200)), zoom: 3)
+        blackHole(host.renderFrame(scale: 2))
+    }
+    benchmark.stopMeasurement()
+}
+
+/// Frames of a panorama view of 640 x 400 points at scale 2 over a registered 4096 x 2048
+/// image, the camera turning 1° and tilting a little each frame.
+@MainActor
+func panoramaFrames(_ benchmark: Benchmark) async {
+    let canvas = Canvas(size: CGSize(width: 4096, height: 2048), scale: 1)
+    for band in 0..<64 {
+        let shade = Double(band) / 64
+        canvas.fill(CGRect(x: Double(band) * 64, y: 0, width: 64, height: 2048), with: Color(red: shade, green: 0.5, blue: 1 - shade, alpha: 1))
+    }
+    canvas.fill(CGRect(x: 0, y: 1024, width: 4096, height: 1024), with: Color(red: 0.5, green: 0.5, blue: 0.45, alpha: 0.6))
+    let link = GMSPanoramaLink()
+    link.heading = 90
+    link.panoramaID = "benchmark-next"
+    try? PanoramaCatalog.shared.register(
+        panoramaID: "benchmark", image: UIImage(bitmap: canvas.bitmap, scale: 1),
+        coordinate: CLLocationCoordinate2D(latitude: 60.1699, longitude: 24.9525), links: [link])
+    let view = GMSPanoramaView(frame: CGRect(x: 0, y: 0, width: 640, height: 400))
+    let host = GMSPanoramaViewHost(panoramaView: view)
+    view.move(toPanoramaID: "benchmark")
+    for _ in 0..<1_000 where view.panorama == nil { await Task.yield() }
+    _ = host.renderFrame(scale: 2)
+    var heading = 0.0
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+        heading += 1
+        view.camera = GMSPanoramaCamera(heading: heading, pitch: sin(heading / 20) * 20, zoom: 1)
         blackHole(host.renderFrame(scale: 2))
     }
     benchmark.stopMeasurement()

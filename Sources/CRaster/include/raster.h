@@ -37,10 +37,11 @@ void openmaps_draw_projected(openmaps_pixels target, const int clip[4],
 /// (pixel centres at +0.5, y growing downwards) is
 /// `forward * focal + right * (x - centre_x) - up * (y - centre_y)`.
 ///
-/// Source coordinates are computed exactly at the corners of small blocks
-/// and interpolated inside them; blocks are refined (down to exact
-/// per-pixel mapping around the poles) where that would be off by more
-/// than about a quarter of a source pixel.
+/// Source positions are computed exactly at the corners of 16-pixel blocks
+/// and interpolated inside them; blocks are split, down to exact per-pixel
+/// mapping around the poles, wherever that would be off by more than 0.2
+/// source pixel (horizontally, beyond 80° of pitch: by the angle of 0.2
+/// source pixel at 80°).
 ///
 /// Does nothing when either image is empty or has a null buffer or a
 /// stride shorter than its width, or when any parameter is not finite.
