@@ -165,6 +165,8 @@ public struct Scenario {
     var markers: [MarkerSpec] = []
     var overlays: [OverlaySpec] = []
     var steps: [Step] = []
+    /// A panorama view's scenario instead of a map's (an OpenMaps addition).
+    public internal(set) var panorama: PanoramaScenario?
 }
 
 /// A camera update named in a scenario.

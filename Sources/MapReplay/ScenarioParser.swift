@@ -13,7 +13,16 @@ extension Scenario {
             throw ScenarioError("malformed JSON: \(error.localizedDescription)")
         }
         let top = try FieldReader(root, path: "scenario")
-        try top.only(["map", "delegate", "markers", "overlays", "steps"])
+        if top.has("panorama") {
+            // A panorama view's scenario (an OpenMaps addition): no map.
+            try top.only(["panorama", "steps"])
+            let panorama = try PanoramaScenario(try top.object("panorama"), steps: top.has("steps") ? try top.array("steps") : [])
+            self.panorama = panorama
+            size = panorama.size
+            camera = CameraSpec(latitude: 0, longitude: 0, zoom: 0)
+            return
+        }
+        try top.only(["map", "delegate", "markers", "overlays", "steps", "panorama"])
         let map = try top.object("map")
         try map.only([
             "size", "camera", "padding", "minZoom", "maxZoom", "settings", "myLocationEnabled", "myLocation", "mapType",
@@ -126,6 +135,27 @@ extension Scenario {
         }
         spec.fadeIn = try reader.optionalBool("fadeIn") ?? true
         return spec
+    }
+
+    /// A step's raw touches.
+    static func touches(_ body: JSONValue, index: Int) throws -> [RawTouch] {
+        guard case .array(let items) = body else { throw ScenarioError(step: index, "touches must be an array") }
+        guard items.count <= ScenarioLimits.maximumItems else { throw ScenarioError(step: index, "touches has more than \(ScenarioLimits.maximumItems) touches") }
+        return try items.enumerated().map { offset, item in
+            let r = try FieldReader(item, path: "touches[\(offset)]", step: index)
+            try r.only(["t", "id", "phase", "x", "y"])
+            let t = try r.number("t")
+            guard t >= 0 else { throw r.fail("touches[\(offset)].t must not be negative") }
+            guard t <= ScenarioLimits.maximumStepSeconds else {
+                throw r.fail("touches[\(offset)].t must be at most \(Int(ScenarioLimits.maximumStepSeconds)) seconds (the longest step)")
+            }
+            let id = try r.number("id")
+            guard id == id.rounded(), abs(id) < 1e9 else { throw r.fail("touches[\(offset)].id must be a whole number") }
+            guard let phase = MapTouch.Phase(rawValue: try r.string("phase")) else {
+                throw r.fail("touches[\(offset)].phase must be began, moved, ended or cancelled")
+            }
+            return RawTouch(t: t, id: Int(id), phase: phase, location: CGPoint(x: try r.number("x"), y: try r.number("y")))
+        }
     }
 
     static func coordinate(_ value: JSONValue, _ what: String, step: Int?) throws -> CLLocationCoordinate2D {
@@ -361,23 +391,7 @@ extension Scenario {
             guard ids.contains(id) else { throw r.fail("no marker \"\(id)\"") }
             return .drag(marker: id, to: try point(try r.value("to"), "drag.to", step: index), duration: try r.duration("duration", default: 0.5))
         case "touches":
-            guard case .array(let items) = body else { throw ScenarioError(step: index, "touches must be an array") }
-            guard items.count <= ScenarioLimits.maximumItems else { throw ScenarioError(step: index, "touches has more than \(ScenarioLimits.maximumItems) touches") }
-            return .touches(try items.enumerated().map { offset, item in
-                let r = try FieldReader(item, path: "touches[\(offset)]", step: index)
-                try r.only(["t", "id", "phase", "x", "y"])
-                let t = try r.number("t")
-                guard t >= 0 else { throw r.fail("touches[\(offset)].t must not be negative") }
-                guard t <= ScenarioLimits.maximumStepSeconds else {
-                    throw r.fail("touches[\(offset)].t must be at most \(Int(ScenarioLimits.maximumStepSeconds)) seconds (the longest step)")
-                }
-                let id = try r.number("id")
-                guard id == id.rounded(), abs(id) < 1e9 else { throw r.fail("touches[\(offset)].id must be a whole number") }
-                guard let phase = MapTouch.Phase(rawValue: try r.string("phase")) else {
-                    throw r.fail("touches[\(offset)].phase must be began, moved, ended or cancelled")
-                }
-                return RawTouch(t: t, id: Int(id), phase: phase, location: CGPoint(x: try r.number("x"), y: try r.number("y")))
-            })
+            return .touches(try Scenario.touches(body, index: index))
         case "select":
             if body == .null { return .select(nil) }
             guard case .string(let id) = body else { throw ScenarioError(step: index, "select takes a marker id or null") }

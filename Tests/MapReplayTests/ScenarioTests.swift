@@ -19,7 +19,14 @@ struct ScenarioTests {
     @Test(arguments: ScenarioTests.names)
     func replayMatchesExpectation(name: String) async throws {
         let data = try Data(contentsOf: Self.directory.appendingPathComponent("\(name).json"))
-        let output = await ScenarioRunner(scenario: try Scenario(json: data)).run().joined(separator: "\n") + "\n"
+        let scenario = try Scenario(json: data)
+        let lines: [String]
+        if let panorama = scenario.panorama {
+            lines = await PanoramaScenarioRunner(scenario: panorama).run()
+        } else {
+            lines = await ScenarioRunner(scenario: scenario).run()
+        }
+        let output = lines.joined(separator: "\n") + "\n"
         let expectedURL = Self.directory.appendingPathComponent("\(name).expected.jsonl")
         if ProcessInfo.processInfo.environment["OPENMAPS_RECORD_GOLDENS"] == "1" {
             try output.write(to: expectedURL, atomically: true, encoding: .utf8)
@@ -34,6 +41,19 @@ struct ScenarioTests {
         let first = await ScenarioRunner(scenario: try Scenario(json: data)).run()
         let second = await ScenarioRunner(scenario: try Scenario(json: data)).run()
         #expect(first == second)
+    }
+
+    /// docs/replay.md, "Panorama scenarios": a walk between two registered panoramas replays
+    /// the same every time, and its last frame is the east panorama through the pinched camera.
+    @Test func panoramaScenarioRepeatsAndDrawsItsLastFrame() async throws {
+        let data = try Data(contentsOf: Self.directory.appendingPathComponent("panorama-walk.json"))
+        let scenario = try #require(try Scenario(json: data).panorama)
+        let first = PanoramaScenarioRunner(scenario: scenario)
+        let lines = await first.run()
+        let frame = first.renderFrame(scale: 1)
+        #expect(await PanoramaScenarioRunner(scenario: scenario).run() == lines)
+        let result = GoldenImage.check(frame, named: "panorama-walk")
+        #expect(result.passed, "\(result.message)")
     }
 
     @Test func lastFrameGolden() async throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MapDrawing
 import MapReplay
 import OpenMaps
 
@@ -60,7 +61,12 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        print(await ScenarioRunner(scenario: scenario.load()).run().joined(separator: "\n"))
+        let parsed = scenario.load()
+        if let panorama = parsed.panorama {
+            print(await PanoramaScenarioRunner(scenario: panorama).run().joined(separator: "\n"))
+        } else {
+            print(await ScenarioRunner(scenario: parsed).run().joined(separator: "\n"))
+        }
     }
 }
 
@@ -91,9 +97,17 @@ struct RenderCommand: AsyncParsableCommand {
         } catch {
             ScenarioFailure(message: "\(scenario.path): \(error)").exit()
         }
-        let runner = ScenarioRunner(scenario: parsed, scale: scale)
-        _ = await runner.run()
-        let data = try runner.renderFrame(scale: scale).pngData(compressionLevel: 6)
+        let frame: Bitmap
+        if let panorama = parsed.panorama {
+            let runner = PanoramaScenarioRunner(scenario: panorama)
+            _ = await runner.run()
+            frame = runner.renderFrame(scale: scale)
+        } else {
+            let runner = ScenarioRunner(scenario: parsed, scale: scale)
+            _ = await runner.run()
+            frame = runner.renderFrame(scale: scale)
+        }
+        let data = try frame.pngData(compressionLevel: 6)
         let url = URL(fileURLWithPath: output)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try data.write(to: url)
