@@ -15,18 +15,15 @@ public final class PanoramaScenarioRunner {
     private let log: PanoramaLog
     /// Virtual seconds since the start.
     private var time: TimeInterval = 0
-    /// The panoramas this run registered, removed again when the runner goes.
-    private var registered: [String] = []
-
-    deinit {
-        for id in registered { PanoramaCatalog.shared.remove(panoramaID: id) }
-    }
+    /// The run's own panoramas (not the shared catalog's), so runs never see each other's.
+    private let catalog = PanoramaCatalog()
 
     public init(scenario: PanoramaScenario) {
         self.scenario = scenario
         view = GMSPanoramaView(frame: CGRect(origin: .zero, size: scenario.size))
         host = GMSPanoramaViewHost(panoramaView: view)
         log = PanoramaLog()
+        view.catalog = catalog
     }
 
     /// Runs the scenario; the lines, the last one the final state.
@@ -69,9 +66,7 @@ public final class PanoramaScenarioRunner {
             return made
         }
         do {
-            try PanoramaCatalog.shared.register(
-                panoramaID: image.id, image: picture, coordinate: image.position, heading: image.heading, links: links)
-            registered.append(image.id)
+            try catalog.register(panoramaID: image.id, image: picture, coordinate: image.position, heading: image.heading, links: links)
         } catch {
             log.note("panorama \(image.id): \(error)")
         }

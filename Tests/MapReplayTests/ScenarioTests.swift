@@ -50,9 +50,8 @@ struct ScenarioTests {
         let scenario = try #require(try Scenario(json: data).panorama)
         let first = PanoramaScenarioRunner(scenario: scenario)
         let lines = await first.run()
-        let frame = first.renderFrame(scale: 1)
         #expect(await PanoramaScenarioRunner(scenario: scenario).run() == lines)
-        let result = GoldenImage.check(frame, named: "panorama-walk")
+        let result = GoldenImage.check(first.renderFrame(scale: 1), named: "panorama-walk")
         #expect(result.passed, "\(result.message)")
     }
 

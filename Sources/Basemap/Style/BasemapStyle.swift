@@ -142,18 +142,12 @@ public struct BasemapStyle: Sendable {
     /// "night" map style).
     public static let dark: BasemapStyle = {
         var style = BasemapStyle()
-        style.land = Color(rgb: 0x242F3E)
-        style.water = Color(rgb: 0x17263C)
-        style.waterway = Color(rgb: 0x17263C)
-        style.park = Color(rgb: 0x263C3F)
-        style.building = Color(rgb: 0x2D3948)
-        style.buildingOutline = Color(rgb: 0x212A37)
-        style.countryBorder = Color(rgb: 0x4B6878)
-        style.stateBorder = Color(rgb: 0x3B4E60)
-        style.rail = Color(rgb: 0x4F5B6B)
-        style.tram = Color(rgb: 0x4F5B6B)
-        style.placeText = Color(rgb: 0xD59563)
-        style.roadText = Color(rgb: 0x9CA5B3)
+        let colours: [(WritableKeyPath<BasemapStyle, Color>, UInt32)] = [
+            (\.land, 0x242F3E), (\.water, 0x17263C), (\.waterway, 0x17263C), (\.park, 0x263C3F), (\.building, 0x2D3948),
+            (\.buildingOutline, 0x212A37), (\.countryBorder, 0x4B6878), (\.stateBorder, 0x3B4E60), (\.rail, 0x4F5B6B),
+            (\.tram, 0x4F5B6B), (\.placeText, 0xD59563), (\.roadText, 0x9CA5B3),
+        ]
+        for (slot, rgb) in colours { style[keyPath: slot] = Color(rgb: rgb) }
         style.labelHalo = Color(rgb: 0x242F3E).withAlpha(0.85)
         style.poiTextIsLighter = true
         let road = Color(rgb: 0x38414E), arterial = Color(rgb: 0x465161), casing = Color(rgb: 0x212A37)

@@ -45,8 +45,8 @@ open class GMSPanoramaView: UIView {
     /// Whether the shown panorama's imagery waits for its first drawing (to report
     /// `panoramaViewDidFinishRendering`).
     private var renderingPending = false
-    /// Where registered panoramas are found.
-    private var catalog: PanoramaCatalog { .shared }
+    /// Where registered panoramas are found: the shared catalog, or one of a replay's own.
+    package var catalog = PanoramaCatalog.shared
 
     /// The layer, with the camera as separate values.
     open override var layer: GMSPanoramaLayer { panoramaLayer }
