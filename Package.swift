@@ -126,10 +126,10 @@ let package = Package(
         .testTarget(
             name: "PlaygroundTests",
             dependencies: [
-                "Playground", "OpenMaps", "OpenMapsTesting", "MapDrawing", "HostileData",
+                "Playground", "OpenMaps", "OpenMapsTesting", "MapDrawing", "MapReplay", "HostileData",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-            ]),
+            ], exclude: ["__Goldens__"]),
         // Hostile input run by the `openmaps` executable in child processes (docs/limits.md).
         .target(name: "HostileData", dependencies: ["CSQLite", "CZlib", "CHeapProbe"], path: "Tests/Support/HostileData"),
         .target(name: "CHeapProbe", path: "Tests/Support/CHeapProbe"),

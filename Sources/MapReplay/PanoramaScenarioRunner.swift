@@ -155,12 +155,31 @@ public final class PanoramaScenarioRunner {
     }
 }
 
-/// Logs a panorama view's callbacks as JSON lines: `event` is the Objective-C selector of the
-/// `GMSPanoramaViewDelegate` method.
+/// Logs a panorama view's callbacks as JSON lines (`event` is the Objective-C selector of the
+/// `GMSPanoramaViewDelegate` method), then passes each on to the delegate that answers. Set it
+/// as the view's delegate: `openmaps replay` logs panorama scenarios through it, and the
+/// playground logs a panorama sample's own delegate.
 @MainActor
-final class PanoramaLog: GMSPanoramaViewDelegate {
-    private(set) var lines: [String] = []
-    var clock: () -> TimeInterval = { 0 }
+public final class PanoramaLog: GMSPanoramaViewDelegate {
+    /// The lines logged since the last ``drain()``.
+    public private(set) var lines: [String] = []
+    /// The time stamped on each line.
+    public var clock: () -> TimeInterval = { 0 }
+    /// Called with each callback's selector and line as it is logged.
+    public var onLine: ((_ selector: String, _ line: String) -> Void)?
+    /// The delegate the callbacks go on to (held weakly, as a view holds its delegate).
+    private weak var inner: (any GMSPanoramaViewDelegate)?
+
+    /// A log passing callbacks on to `inner`.
+    public init(forwardingTo inner: (any GMSPanoramaViewDelegate)? = nil) {
+        self.inner = inner
+    }
+
+    /// Takes the lines logged so far.
+    public func drain() -> [String] {
+        defer { lines = [] }
+        return lines
+    }
 
     private func add(_ selector: String, _ fill: (inout JSONLine) -> Void = { _ in }) {
         var line = JSONLine()
@@ -168,6 +187,7 @@ final class PanoramaLog: GMSPanoramaViewDelegate {
         line.add("event", string: selector)
         fill(&line)
         lines.append(line.text)
+        onLine?(selector, line.text)
     }
 
     /// A line about the scenario itself (a panorama it could not register).
@@ -175,6 +195,7 @@ final class PanoramaLog: GMSPanoramaViewDelegate {
         add("warning") { $0.add("message", string: message) }
     }
 
+    /// A camera as the log writes it.
     static func camera(_ camera: GMSPanoramaCamera) -> String {
         var line = JSONLine()
         line.add("heading", number: camera.orientation.heading, decimals: 3)
@@ -192,38 +213,54 @@ final class PanoramaLog: GMSPanoramaViewDelegate {
         return line.text
     }
 
-    func panoramaView(_ view: GMSPanoramaView, willMoveToPanoramaID panoramaID: String) {
+    public func panoramaView(_ view: GMSPanoramaView, willMoveToPanoramaID panoramaID: String) {
         add("panoramaView:willMoveToPanoramaID:") { $0.add("panoramaID", string: panoramaID) }
+        inner?.panoramaView(view, willMoveToPanoramaID: panoramaID)
     }
-    func panoramaView(_ view: GMSPanoramaView, didMoveTo panorama: GMSPanorama?) {
+    public func panoramaView(_ view: GMSPanoramaView, didMoveTo panorama: GMSPanorama?) {
         add("panoramaView:didMoveToPanorama:") { $0.add("panorama", string: panorama?.panoramaID) }
+        inner?.panoramaView(view, didMoveTo: panorama)
     }
-    func panoramaView(_ view: GMSPanoramaView, didMoveTo panorama: GMSPanorama, nearCoordinate coordinate: CLLocationCoordinate2D) {
+    public func panoramaView(_ view: GMSPanoramaView, didMoveTo panorama: GMSPanorama, nearCoordinate coordinate: CLLocationCoordinate2D) {
         add("panoramaView:didMoveToPanorama:nearCoordinate:") {
             $0.add("panorama", string: panorama.panoramaID)
             $0.add("coordinate", ReplayLog.coordinate(coordinate))
         }
+        inner?.panoramaView(view, didMoveTo: panorama, nearCoordinate: coordinate)
     }
-    func panoramaView(_ view: GMSPanoramaView, error: Error, onMoveNearCoordinate coordinate: CLLocationCoordinate2D) {
+    public func panoramaView(_ view: GMSPanoramaView, error: Error, onMoveNearCoordinate coordinate: CLLocationCoordinate2D) {
         add("panoramaView:error:onMoveNearCoordinate:") {
             $0.add("coordinate", ReplayLog.coordinate(coordinate))
             $0.add("error", PanoramaLog.error(error))
         }
+        inner?.panoramaView(view, error: error, onMoveNearCoordinate: coordinate)
     }
-    func panoramaView(_ view: GMSPanoramaView, error: Error, onMoveToPanoramaID panoramaID: String) {
+    public func panoramaView(_ view: GMSPanoramaView, error: Error, onMoveToPanoramaID panoramaID: String) {
         add("panoramaView:error:onMoveToPanoramaID:") {
             $0.add("panoramaID", string: panoramaID)
             $0.add("error", PanoramaLog.error(error))
         }
+        inner?.panoramaView(view, error: error, onMoveToPanoramaID: panoramaID)
     }
-    func panoramaView(_ panoramaView: GMSPanoramaView, didMove camera: GMSPanoramaCamera) {
+    public func panoramaView(_ panoramaView: GMSPanoramaView, didMove camera: GMSPanoramaCamera) {
         add("panoramaView:didMoveCamera:") { $0.add("camera", PanoramaLog.camera(camera)) }
+        inner?.panoramaView(panoramaView, didMove: camera)
     }
-    func panoramaView(_ panoramaView: GMSPanoramaView, didTap point: CGPoint) {
+    public func panoramaView(_ panoramaView: GMSPanoramaView, didTap point: CGPoint) {
         add("panoramaView:didTap:") { $0.add("point", "[" + JSONLine.number(point.x, decimals: 3) + "," + JSONLine.number(point.y, decimals: 3) + "]") }
+        inner?.panoramaView(panoramaView, didTap: point)
     }
-    func panoramaViewDidStartRendering(_ panoramaView: GMSPanoramaView) { add("panoramaViewDidStartRendering:") }
-    func panoramaViewDidFinishRendering(_ panoramaView: GMSPanoramaView) { add("panoramaViewDidFinishRendering:") }
+    public func panoramaView(_ panoramaView: GMSPanoramaView, didTap marker: GMSMarker) -> Bool {
+        inner?.panoramaView(panoramaView, didTap: marker) ?? false
+    }
+    public func panoramaViewDidStartRendering(_ panoramaView: GMSPanoramaView) {
+        add("panoramaViewDidStartRendering:")
+        inner?.panoramaViewDidStartRendering(panoramaView)
+    }
+    public func panoramaViewDidFinishRendering(_ panoramaView: GMSPanoramaView) {
+        add("panoramaViewDidFinishRendering:")
+        inner?.panoramaViewDidFinishRendering(panoramaView)
+    }
 }
 
 /// The test pattern a scenario's panorama shows when it names no image file: twelve 30°
@@ -248,9 +285,10 @@ enum PanoramaTestPattern {
         for (letter, heading) in [("N", 0.0), ("E", 90), ("S", 180), ("W", 270)] {
             let layout = TextLayout(
                 text: letter, style: TextStyle(font: Font(size: height * 0.08, weight: .bold), color: .white, maximumLines: 1), width: width)
-            var x = (heading / 360 + 0.5) * width
-            if x >= width { x -= width }
-            layout.draw(in: canvas, at: CGPoint(x: x - layout.size.width / 2, y: height / 2 - layout.size.height / 2))
+            let x = (heading / 360 + 0.5) * width
+            for shift in [-width, 0, width] {
+                layout.draw(in: canvas, at: CGPoint(x: x + shift - layout.size.width / 2, y: height / 2 - layout.size.height / 2))
+            }
         }
         return UIImage(bitmap: canvas.bitmap, scale: 1)
     }

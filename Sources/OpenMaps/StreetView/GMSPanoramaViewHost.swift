@@ -52,6 +52,20 @@ public final class GMSPanoramaViewHost {
 
     /// The view as it looks now, at a scale (the screen's when nil).
     public func renderFrame(scale: CGFloat? = nil) -> Bitmap {
-        panoramaView.renderedImage(scale: scale).bitmap
+        drawnRevision = panoramaView.hierarchyRevision
+        return panoramaView.renderedImage(scale: scale).bitmap
+    }
+
+    /// What the view showed at the last frame.
+    private var drawnRevision: Int?
+
+    /// Whether the view changed since the last frame (or none was drawn).
+    public var needsFrame: Bool { panoramaView.hierarchyRevision != drawnRevision }
+
+    /// Resizes the view (a size with no area, or not finite, is ignored).
+    public func resize(to size: CGSize) {
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else { return }
+        panoramaView.frame = CGRect(origin: .zero, size: size)
+        panoramaView.setNeedsDisplay()
     }
 }

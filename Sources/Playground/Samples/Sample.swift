@@ -66,6 +66,10 @@ public struct PlaygroundSample: Sendable {
         PlaygroundSample(
             name: "many-markers", title: "10,000 markers", summary: "10,000 markers over London, no clustering.",
             make: { ManyMarkersSample() }),
+        PlaygroundSample(
+            name: "panorama", title: "Panorama (ours)",
+            summary: "Panoramas the app registers (an OpenMaps addition): drag to look round, pinch to zoom, tap the arrow to walk.",
+            make: { PanoramaSample() }),
     ]
 
     /// The sample of a name; the default for an unknown or missing one.

@@ -41,15 +41,19 @@ public final class PlaygroundSession {
     var onClose: ((PlaygroundSession) -> Void)?
     /// The sample shown.
     public private(set) var sample: PlaygroundSample?
-    /// The hosted map (nil until the page has said hello).
+    /// The hosted map (nil until the page has said hello, and for a sample with a panorama
+    /// view instead).
     public private(set) var host: GMSMapViewHost?
+    /// The hosted panorama view, for a sample that shows one instead of a map.
+    public private(set) var panoramaHost: GMSPanoramaViewHost?
+    /// What the sample shows: its map or its panorama view.
+    private var surface: PlaygroundSurface?
     private var controller: UIViewController?
-    private var recorder: ReplayLog?
     private var input = PointerInput()
     private var pageClock = PageClock()
     /// Messages the connection has received and the loop has not yet handled.
     nonisolated let inbox = Inbox()
-    private var scale: Double = 1 { didSet { host?.scale = scale } }
+    private var scale: Double = 1 { didSet { surface?.use(scale: scale) } }
     private let clock = SystemClock()
     /// Frames in flight and writes under way, shared with the encoders and the connection.
     nonisolated let flow = OutgoingFlow()
@@ -151,7 +155,7 @@ public final class PlaygroundSession {
     /// Refuses a message; a page still waiting for its map is told why, rather than left waiting.
     private func refuseTellingAWaitingPage(_ reason: String) {
         refuse(reason)
-        if host == nil { send(.text(ServerMessage.error(reason).text)) }
+        if surface == nil { send(.text(ServerMessage.error(reason).text)) }
     }
 
     /// Counts a message that could not be used (binary, oversized, malformed).
@@ -167,20 +171,19 @@ public final class PlaygroundSession {
         case .hello(let name, let width, let height, let scale):
             load(PlaygroundSample.named(name), size: CGSize(width: width, height: height), scale: scale)
         case .sample(let name):
-            let size = host?.mapView.bounds.size ?? CGSize(width: 640, height: 480)
+            let size = surface?.size ?? CGSize(width: 640, height: 480)
             load(PlaygroundSample.named(name), size: size, scale: scale)
         case .resize(let width, let height, let scale):
             let size = CGSize(width: width, height: height)
             self.scale = PlaygroundSession.frameScale(requested: scale, size: size)
             controller?.view.frame = CGRect(origin: .zero, size: size)
-            host?.resize(to: size)
-            host?.mapView.setNeedsDisplay()
+            surface?.resize(to: size)
         case .pointer(let pointer):
-            guard let host else { return }
+            guard let surface else { return }
             let time = pageClock.time(ofPage: pointer.time, now: mapTime)
-            deliver(input.touches(for: pointer, size: host.mapView.bounds.size, at: time))
+            deliver(input.touches(for: pointer, size: surface.size, at: time))
         case .wheel(let x, let y, let delta, let pageTime):
-            guard host != nil else { return }
+            guard surface != nil else { return }
             let time = pageClock.time(ofPage: pageTime, now: mapTime)
             deliver(input.touches(forWheelAt: CGPoint(x: x, y: y), delta: delta, at: time))
         case .ack(let frame):
@@ -213,10 +216,10 @@ public final class PlaygroundSession {
     private var lastTouchTime = -TimeInterval.infinity
 
     private func deliver(_ touches: [MapTouch]) {
-        guard let host else { return }
+        guard let surface else { return }
         for touch in touches {
             lastTouchTime = max(lastTouchTime, touch.timestamp)
-            host.send(MapTouch(id: touch.id, phase: touch.phase, location: touch.location, timestamp: lastTouchTime))
+            surface.send(MapTouch(id: touch.id, phase: touch.phase, location: touch.location, timestamp: lastTouchTime))
         }
     }
 
@@ -232,13 +235,13 @@ public final class PlaygroundSession {
     public var frameScale: Double { scale }
 
     /// The map's clock follows the session's: real time.
-    private var mapTime: TimeInterval { max(host?.time ?? 0, timeOffset + now) }
+    private var mapTime: TimeInterval { max(surface?.time ?? 0, timeOffset + now) }
     private var timeOffset: TimeInterval = 0
 
     private func load(_ sample: PlaygroundSample, size: CGSize, scale: Double) {
-        if let host {
+        if let surface {
             deliver(input.cancelAll(at: mapTime))
-            host.mapView.delegate = nil  // the old map's late callbacks are not this sample's
+            surface.detach()  // the old view's late callbacks are not this sample's
         }
         self.scale = PlaygroundSession.frameScale(requested: scale, size: size)
         UIScreen.withScale(self.scale) { loadSample(sample, size: size) }
@@ -247,39 +250,55 @@ public final class PlaygroundSession {
     private func loadSample(_ sample: PlaygroundSample, size: CGSize) {
         let controller = sample.make()
         controller.loadViewIfNeeded()
-        guard let mapView = PlaygroundSession.mapView(in: controller.view) else {
-            PlaygroundSession.logger.error("sample \(sample.name) has no map view")
+        controller.view.frame = CGRect(origin: .zero, size: size)
+        let host: GMSMapViewHost?
+        let surface: PlaygroundSurface
+        if let mapView = PlaygroundSession.view(GMSMapView.self, in: controller.view) {
+            let mapHost = GMSMapViewHost(mapView: mapView, size: size, scale: scale)
+            mapHost.rendersTilesInBackground = true
+            // The sample's own delegate answers; a recorder in front logs each callback for the page.
+            let recorder = ReplayLog(
+                forwardingTo: mapView.delegate, clock: { [unowned mapHost] in mapHost.time },
+                ids: { marker in (marker.userData as? String) ?? marker.title ?? "marker" })
+            recorder.onLine = { [weak self] selector, line in self?.pendingEvents.append((selector, line)) }
+            mapView.delegate = recorder.recorder
+            host = mapHost
+            surface = MapSurface(host: mapHost, log: recorder)
+            self.panoramaHost = nil
+        } else if let panoramaView = PlaygroundSession.view(GMSPanoramaView.self, in: controller.view) {
+            let hosted = GMSPanoramaViewHost(panoramaView: panoramaView, size: size)
+            let log = PanoramaLog(forwardingTo: panoramaView.delegate)
+            let panorama = PanoramaSurface(host: hosted, log: log)
+            log.clock = { [unowned panorama] in panorama.time }
+            log.onLine = { [weak self] selector, line in self?.pendingEvents.append((selector, line)) }
+            panoramaView.delegate = log
+            host = nil
+            surface = panorama
+            self.panoramaHost = hosted
+        } else {
+            PlaygroundSession.logger.error("sample \(sample.name) has no map or panorama view")
             return
         }
-        controller.view.frame = CGRect(origin: .zero, size: size)
-        let host = GMSMapViewHost(mapView: mapView, size: size, scale: scale)
-        host.rendersTilesInBackground = true
-        // The sample's own delegate answers; a recorder in front logs each callback for the page.
-        let recorder = ReplayLog(
-            forwardingTo: mapView.delegate, clock: { [unowned host] in host.time },
-            ids: { marker in (marker.userData as? String) ?? marker.title ?? "marker" })
-        recorder.onLine = { [weak self] selector, line in self?.pendingEvents.append((selector, line)) }
-        mapView.delegate = recorder.recorder
         controller.viewWillAppear(false)
         controller.viewDidAppear(false)
         self.sample = sample
         self.controller = controller
-        self.recorder = recorder
+        self.surface = surface
         self.host = host
         input = PointerInput()
         pageClock = PageClock()
         lastTouchTime = -.infinity
         timeOffset = -now
         pendingEvents = []
-        host.prepareTiles()
+        host?.prepareTiles()
         send(.text(ServerMessage.ready(sample: sample.name, samples: PlaygroundSample.all).text))
     }
 
-    /// The map view a sample shows: its view, or the first map among its subviews.
-    private static func mapView(in view: UIView?) -> GMSMapView? {
+    /// The view of a kind a sample shows: its view, or the first such among its subviews.
+    private static func view<Kind: UIView>(_ kind: Kind.Type, in view: UIView?) -> Kind? {
         guard let view else { return nil }
-        if let map = view as? GMSMapView { return map }
-        for child in view.subviews { if let map = mapView(in: child) { return map } }
+        if let found = view as? Kind { return found }
+        for child in view.subviews { if let found = self.view(kind, in: child) { return found } }
         return nil
     }
 
@@ -326,7 +345,7 @@ public final class PlaygroundSession {
             close()
             return
         }
-        guard let host else {
+        guard let surface else {
             if now > helloTimeout {
                 PlaygroundSession.logger.info("session \(id): no hello in \(Int(helloTimeout)) s, closing")
                 close()
@@ -334,8 +353,8 @@ public final class PlaygroundSession {
             return
         }
         deliver(input.step(at: mapTime))
-        host.advance(to: mapTime)
-        if let location = sample?.location {
+        surface.advance(to: mapTime)
+        if let host, let location = sample?.location {
             // A new fix once a second, as a phone's location updates come.
             let second = host.time.rounded(.down)
             if second != lastFix {
@@ -346,10 +365,10 @@ public final class PlaygroundSession {
         flushEvents()
         guard !isClosed else { return }
         // Frames are paced by the map's preferred frame rate.
-        let paced = now - lastFrameSentAt >= host.mapView.preferredFrameRate.minimumFrameInterval
-        if paced, flow.framesInFlight < PlaygroundSession.maximumFramesInFlight, host.needsFrame, host.mapView.bounds.width > 0 {
+        let paced = now - lastFrameSentAt >= surface.minimumFrameInterval
+        if paced, flow.framesInFlight < PlaygroundSession.maximumFramesInFlight, surface.needsFrame, surface.size.width > 0 {
             lastFrameSentAt = now
-            sendFrame(host.renderFrame(scale: scale))
+            sendFrame(surface.renderFrame(scale: scale))
         }
     }
 
@@ -401,8 +420,8 @@ public final class PlaygroundSession {
         guard !pendingEvents.isEmpty, flow.textsUnwritten < PlaygroundSession.maximumTextsInFlight else { return }
         let items = pendingEvents
         pendingEvents = []
-        // The recorder keeps lines for replays; here they went out through `onLine`.
-        _ = recorder?.drain()
+        // The logs keep lines for replays; here they went out through `onLine`.
+        surface?.drainLog()
         send(.text(ServerMessage.events(items).text))
     }
 
@@ -440,9 +459,9 @@ public final class PlaygroundSession {
         guard !isClosed else { return }
         isClosed = true
         loop?.cancel()
-        if let host {
+        if let surface {
             deliver(input.cancelAll(at: mapTime))
-            host.mapView.delegate = nil
+            surface.detach()
         }
         continuation.finish()
         closedContinuation.finish()
