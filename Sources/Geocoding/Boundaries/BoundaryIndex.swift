@@ -4,8 +4,9 @@ import MapGeometry
 /// The boundaries of the offline data, by kind, with a grid to find the ones at a point.
 ///
 /// Countries and first-level administrative areas come from Natural Earth 10m (countries
-/// simplified to about 400 m, admin-1 areas to about 1 km, as the geocoder pack holds them).
-/// The pack has no locality polygons yet, so ``boundaries(of:)`` gives none for `.locality`.
+/// simplified to about 400 m, admin-1 areas to about 1 km, as the geocoder pack holds them);
+/// localities from the complete OpenStreetMap extracts the pack was built from (the eleven
+/// municipalities of Liechtenstein, simplified to about 20 m).
 public final class BoundaryIndex: Sendable {
     /// The side of a grid cell, in degrees.
     static let cellSize = 10.0
@@ -52,7 +53,12 @@ public final class BoundaryIndex: Sendable {
                 kind: .administrativeAreaLevel1, id: "ne:admin1:" + area.id, name: area.name ?? "",
                 countryCode: pack.countries[safe: area.country]?.code ?? "", rings: rings(area))
         }
-        self.init(countries + admins)
+        let localities = pack.localityAreas.map { area in
+            Boundary(
+                kind: .locality, id: "loc:" + area.id, name: area.name ?? "", countryCode: pack.countries[safe: area.country]?.code ?? "",
+                rings: rings(area))
+        }
+        self.init(countries + admins + localities)
     }
 
     /// Reads the boundaries of a geocoder pack file (its places, streets and addresses are

@@ -8,12 +8,13 @@ import Foundation
 /// On a map made with a map ID (any: OpenMaps has no cloud styling), the layers of
 /// ``FeatureType/country``, ``FeatureType/administrativeAreaLevel1`` and
 /// ``FeatureType/locality`` are available: their features are real boundaries (Natural Earth
-/// countries and first-level areas; localities where the data has their polygons), drawn with
+/// countries and first-level areas; the municipalities of Liechtenstein as localities, the
+/// only complete ones in the data), drawn with
 /// the ``style`` closure's answer above the basemap's land and below its labels, and tappable
 /// (`mapView(_:didTap:in:atLocation:)`). Other types, dataset layers, and every layer of a map
 /// without a map ID are unavailable, as in the SDK: they keep their ``style`` and draw nothing.
 /// Place IDs are OpenMaps' own, stable ones (`"ne:country:FI"`, `"ne:admin1:US:California"`,
-/// `"osm:relation/34914"`); docs/behaviour.md, rule 31, gives the scheme.
+/// `"loc:LI:Vaduz"`); docs/behaviour.md, rule 31, gives the scheme.
 ///
 /// Differences from the SDK:
 /// - `T` has no constraint. Without the Objective-C runtime, Swift cannot express the SDK's

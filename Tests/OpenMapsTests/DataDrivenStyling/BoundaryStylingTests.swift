@@ -283,6 +283,40 @@ struct BoundaryStylingTests {
         }
     }
 
+    @Test func rule28LocalitiesAreLiechtensteinsMunicipalities() throws {
+        let index = try #require(SharedBoundaries.load())
+        let localities = index.boundaries(of: .locality)
+        #expect(localities.count == 11)
+        #expect(Set(localities.map(\.id)).isSuperset(of: ["loc:LI:Vaduz", "loc:LI:Schaan", "loc:LI:Balzers", "loc:LI:Triesenberg"]))
+        #expect(localities.allSatisfy { $0.countryCode == "LI" })
+        let vaduz = try #require(localities.first { $0.id == "loc:LI:Vaduz" })
+        #expect(vaduz.name == "Vaduz")
+        #expect(vaduz.contains(CLLocationCoordinate2D(latitude: 47.1410, longitude: 9.5209)))
+        #expect(index.indices(of: .locality, containing: CLLocationCoordinate2D(latitude: 60.17, longitude: 24.94)).isEmpty, "no Helsinki")
+    }
+
+    @Test func rule30LocalityTapsComeBeforeTheirCountry() throws {
+        let (map, driver) = styledMap(latitude: 47.141, longitude: 9.521, zoom: 11)
+        let style = FeatureStyle(fill: UIColor(red: 0, green: 0.5, blue: 1, alpha: 0.3), stroke: .blue, strokeWidth: 2)
+        map.featureLayer(of: .locality).style = { _ in style }
+        map.featureLayer(of: .country).style = { _ in style }
+        let recorder = DelegateRecorder()
+        map.delegate = recorder
+        driver.host.runUntilIdle()
+        driver.tap(at: driver.point(of: CLLocationCoordinate2D(latitude: 47.1410, longitude: 9.5209)))
+        #expect(recorder.events.filter { $0.hasPrefix("didTap") } == ["didTapFeatures:LOCALITY", "didTapFeatures:COUNTRY", "didTapAt"])
+    }
+
+    @Test func goldenLocalitiesOfLiechtenstein() {
+        let (map, driver) = styledMap(latitude: 47.14, longitude: 9.55, zoom: 10)
+        map.featureLayer(of: .locality).style = { place in
+            FeatureStyle(fill: paletteColor(place.placeID), stroke: UIColor(white: 0.15, alpha: 0.9), strokeWidth: 1.5)
+        }
+        driver.host.runUntilIdle()
+        let result = GoldenImage.check(driver.host.renderFrame(scale: 1), named: "dds-localities-liechtenstein")
+        #expect(result.passed, "\(result.message)")
+    }
+
     // MARK: Rule 31: place IDs
 
     @Test func rule31PlaceIDsAreStable() throws {
@@ -296,6 +330,7 @@ struct BoundaryStylingTests {
         #expect(admins.contains("ne:admin1:FI:Uusimaa"))
         #expect(admins.contains("ne:admin1:IE:Cork") && admins.contains("ne:admin1:IE:Cork:2"))
         #expect(index.boundaries(of: .country).allSatisfy { $0.id.hasPrefix("ne:country:") })
+        #expect(index.boundaries(of: .locality).allSatisfy { $0.id.hasPrefix("loc:LI:") })
     }
 
     // MARK: Goldens
