@@ -31,7 +31,7 @@ struct SessionLeakTests {
             let gone = await PlaygroundLeakWait.until { left.session == nil && left.host == nil }
             #expect(gone, "session \(index) (\(sample)): nothing of it stays once closed")
         }
-        for index in 0..<8 { try await session(index) }  // every sample once: caches warm
+        for index in 0..<samples.count { try await session(index) }  // every sample once: caches warm
         let start = (heap: HeapUse.settledBytesInUse(), resident: HeapUse.residentBytes)
         var curve = [(0, start.heap, start.resident)]
         for index in 1...200 {
