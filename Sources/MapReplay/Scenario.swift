@@ -53,6 +53,9 @@ public struct Scenario {
         var markerInfoWindow: [String: ViewSpec] = [:]
         var markerInfoContents: [String: ViewSpec] = [:]
         var didTapMyLocationButton = Answer.default
+        /// The marker Google's POI guide puts on a tapped POI (moved there, titled with its name,
+        /// its snippet the place ID, and selected); nil: the POI callback does nothing.
+        var selectOnPOITap: String?
     }
 
     struct SettingsSpec {

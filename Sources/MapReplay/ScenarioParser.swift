@@ -104,6 +104,9 @@ extension Scenario {
             }
             steps.append(step)
         }
+        if let select = delegate.selectOnPOITap, !ids.contains(select) {
+            throw ScenarioError("delegate.didTapPOIWithPlaceID.select: no marker \"\(select)\"")
+        }
     }
 
     // MARK: Parts
@@ -224,7 +227,7 @@ extension Scenario {
     }
 
     static func delegate(_ reader: FieldReader) throws -> DelegateSpec {
-        try reader.only(["didTapMarker", "markerInfoWindow", "markerInfoContents", "didTapMyLocationButton"])
+        try reader.only(["didTapMarker", "markerInfoWindow", "markerInfoContents", "didTapMyLocationButton", "didTapPOIWithPlaceID"])
         var spec = DelegateSpec()
         if reader.has("didTapMarker") {
             let value = try reader.value("didTapMarker")
@@ -241,6 +244,11 @@ extension Scenario {
         if reader.has("markerInfoContents") { spec.markerInfoContents = try views(try reader.object("markerInfoContents")) }
         if reader.has("didTapMyLocationButton") {
             spec.didTapMyLocationButton = try answer(try reader.value("didTapMyLocationButton"), "delegate.didTapMyLocationButton")
+        }
+        if reader.has("didTapPOIWithPlaceID") {
+            let poi = try reader.object("didTapPOIWithPlaceID")
+            try poi.only(["select"])
+            spec.selectOnPOITap = try poi.string("select")
         }
         return spec
     }

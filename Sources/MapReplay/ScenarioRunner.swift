@@ -37,7 +37,8 @@ public final class ScenarioRunner {
             host.tileWaitBudget = tileWait.total
         }
         log = ReplayLog(
-            forwardingTo: ScriptedDelegate(spec: scenario.delegate, ids: { [unowned self] in self.id(of: $0) }),
+            forwardingTo: ScriptedDelegate(
+                spec: scenario.delegate, ids: { [unowned self] in self.id(of: $0) }, marker: { [unowned self] in self.markers[$0] }),
             clock: { [unowned host] in host.time }, ids: { [unowned self] in self.id(of: $0) })
         UIScreen.withScale(host.scale) { configure() }
     }

@@ -7,10 +7,12 @@ import OpenMaps
 final class ScriptedDelegate: GMSMapViewDelegate {
     private let spec: Scenario.DelegateSpec
     private let ids: (GMSMarker) -> String
+    private let marker: (String) -> GMSMarker?
 
-    init(spec: Scenario.DelegateSpec, ids: @escaping (GMSMarker) -> String) {
+    init(spec: Scenario.DelegateSpec, ids: @escaping (GMSMarker) -> String, marker: @escaping (String) -> GMSMarker?) {
         self.spec = spec
         self.ids = ids
+        self.marker = marker
     }
 
     private func view(_ spec: Scenario.ViewSpec) -> UIView {
@@ -41,5 +43,15 @@ final class ScriptedDelegate: GMSMapViewDelegate {
 
     func didTapMyLocationButton(for mapView: GMSMapView) -> Bool {
         spec.didTapMyLocationButton == .handled
+    }
+
+    /// Google's POI guide: the marker moves to the POI, takes its name and place ID, and is
+    /// selected, so its window opens on the POI.
+    func mapView(_ mapView: GMSMapView, didTapPOIWithPlaceID placeID: String, name: String, location: CLLocationCoordinate2D) {
+        guard let id = spec.selectOnPOITap, let marker = marker(id) else { return }
+        marker.position = location
+        marker.title = name
+        marker.snippet = placeID
+        mapView.selectedMarker = marker
     }
 }

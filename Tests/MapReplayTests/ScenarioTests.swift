@@ -55,6 +55,19 @@ struct ScenarioTests {
         #expect(result.passed, "\(result.message)")
     }
 
+    /// decisions.md, rule 7, and the replay contract: Google's POI guide opens a window on an
+    /// invisible marker from the POI callback, and the selection stands after the tap.
+    @Test func rule7ThePOIGuidesWindowOpensOnTheTappedPOIAndStays() async throws {
+        let data = try Data(contentsOf: Self.directory.appendingPathComponent("poi-guide-window.json"))
+        let lines = await ScenarioRunner(scenario: try Scenario(json: data)).run()
+        let taps = lines.filter { $0.contains("didTapPOIWithPlaceID") }
+        #expect(taps.count == 2)
+        #expect(taps.first?.contains("\"name\":\"Aino\"") == true, "\(taps)")
+        let end = try #require(lines.last)
+        #expect(end.contains("\"selectedMarker\":\"info\"") && end.contains("\"infoWindow\":\"info\""), "\(end)")
+        #expect(!lines.contains { $0.contains("didTapAtCoordinate") })
+    }
+
     @Test func lastFrameGolden() async throws {
         let data = try Data(contentsOf: Self.directory.appendingPathComponent("custom-window-and-contents.json"))
         let runner = ScenarioRunner(scenario: try Scenario(json: data), scale: 2)
@@ -95,6 +108,11 @@ struct ScenarioErrorTests {
         #expect(error("{\(map), \"steps\": [{\"wait\": 1}, {\"drag\": {\"marker\": \"x\", \"to\": [1, 1]}}]}") == "step 1: no marker \"x\"")
         #expect(error("{\(map), \"steps\": [{\"camera\": {\"animate\": {\"zoom\": 3}, \"duration\": 0}}]}") == "step 0: camera.duration must be greater than 0, not 0")
         #expect(error("{\(map), \"steps\": [{\"tap\": [1, true]}]}") == "step 0: the point must be an array of 2 finite numbers")
+    }
+
+    @Test func thePOIGuidesMarkerMustExist() {
+        let scenario = #"{\#(map), "delegate": {"didTapPOIWithPlaceID": {"select": "ghost"}}, "steps": []}"#
+        #expect(error(scenario)?.contains("no marker \"ghost\"") == true)
     }
 
     @Test func unknownStepsFieldsAndMarkers() {

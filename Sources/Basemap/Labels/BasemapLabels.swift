@@ -410,8 +410,11 @@ public final class LabelPlacer {
 }
 
 extension PlacedLabel {
-    /// Whether a screen point hits a POI's drawn icon, with a few points of slop (rule 7).
+    /// The slop around a POI's icon that still hits it, in points (rule 7).
+    public static let poiHitSlop: CGFloat = 4
+
+    /// Whether a screen point hits a POI's drawn icon, with ``poiHitSlop`` around it (rule 7).
     public func poiIconContains(_ point: CGPoint) -> Bool {
-        kind == .poi && (icon?.insetBy(dx: -6, dy: -6).contains(point) ?? false)
+        kind == .poi && (icon?.insetBy(dx: -PlacedLabel.poiHitSlop, dy: -PlacedLabel.poiHitSlop).contains(point) ?? false)
     }
 }

@@ -119,8 +119,16 @@ final class MapEvents {
             // Rule 7: the POI's own location; no didTapAt; then the window shown before closes
             // (one the callback opened stays open).
             let shownBefore = window.marker
+            let selectionsBefore = window.selections
             delegate?.mapView(mapView, didTapPOIWithPlaceID: placeID, name: name, location: location)
-            if window.marker === shownBefore { window.deselect() }
+            if window.selections == selectionsBefore {
+                if window.marker === shownBefore { window.deselect() }
+            } else if let marker = shownBefore, window.marker === marker {
+                // The callback selected the marker already shown (Google's POI guide moves its
+                // one marker to each tapped POI): its window opens again there, new content and all.
+                window.closeWindow()
+                window.open(marker)
+            }
         case .features(let hits, let coordinate)?:
             // Feature layers are part of the basemap: their callbacks (one per layer, top
             // layer first), then didTapAt as for any tap on the map (rule 5).

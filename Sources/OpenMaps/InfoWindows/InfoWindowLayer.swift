@@ -39,9 +39,14 @@ final class InfoWindowLayer: MapLayer {
         self.events = events
     }
 
+    /// Counts settings of the selection (the same marker again too), so a tap knows whether a
+    /// callback selected (rule 7).
+    private(set) var selections = 0
+
     /// Selects a marker and opens its window (nil closes it), with no tap callback and no
     /// camera move; a marker not on this map is ignored with a logged warning (rule 10).
     func select(_ newValue: GMSMarker?) {
+        selections &+= 1
         if isAskingDelegate {
             deferred.append { [weak self] in self?.select(newValue) }
             return
