@@ -84,7 +84,11 @@ extension PanoramaScenario {
                 id: try r.string("id"), position: try Scenario.coordinate(try r.value("position"), "\(r.path).position", step: nil),
                 heading: try r.optionalNumber("heading") ?? 0, links: links)
             if r.has("file") {
-                image.file = try r.string("file")
+                let file = try r.string("file")
+                guard UIImage(contentsOfFile: file) != nil else {
+                    throw ScenarioError("\(r.path).file \"\(file)\" is not a readable PNG or JPEG file (of at most \(UIImage.maximumFileBytes >> 20) MB)")
+                }
+                image.file = file
             } else {
                 let size = try r.size("size")
                 guard size.width <= CGFloat(PanoramaScenario.maximumImageWidth), size.height <= size.width else {

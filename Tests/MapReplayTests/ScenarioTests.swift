@@ -110,6 +110,27 @@ struct ScenarioErrorTests {
         #expect(error("{\(map), \"steps\": [{\"tap\": [1, true]}]}") == "step 0: the point must be an array of 2 finite numbers")
     }
 
+    /// Hostile panorama scenarios are refused with a message naming what is wrong.
+    @Test func panoramaScenariosThatCannotBeRun() {
+        func panorama(_ body: String, steps: String = "[]") -> String? {
+            error(#"{"panorama": {"size": [390, 600], \#(body)}, "steps": \#(steps)}"#)
+        }
+        let image = #""images": [{"id": "a", "position": [1, 2], "size": [64, 32]}]"#
+        #expect(panorama(#""images": []"#) == nil)
+        #expect(panorama(#""images": [{"id": "a", "position": [1, 2], "size": [0, 32]}]"#)?.contains("size") == true)
+        #expect(panorama(#""images": [{"id": "a", "position": [1, 2], "size": [9000, 4500]}]"#)?.contains("past") == true)
+        #expect(panorama(#""images": [{"id": "", "position": [1, 2], "size": [64, 32]}]"#)?.contains("empty") == true)
+        #expect(panorama(#""images": [{"id": "a", "position": [1, 2], "file": "/dev/zero"}]"#)?.contains("not a readable") == true)
+        #expect(panorama(#""images": [{"id": "a", "position": [1, 2], "file": "/no/such.png"}]"#)?.contains("not a readable") == true)
+        let many = (0...PanoramaScenario.maximumImages).map { #"{"id": "p\#($0)", "position": [1, 2], "size": [64, 32]}"# }
+        #expect(panorama(#""images": [\#(many.joined(separator: ","))]"#)?.contains("more than") == true)
+        #expect(panorama(image, steps: #"[{"doubleTap": [1, 2]}]"#)?.contains("unknown panorama step") == true)
+        #expect(panorama(image, steps: #"[{"pan": {"from": [0, 0], "to": [1, 1], "duration": -1}}]"#) != nil)
+        #expect(panorama(image, steps: #"[{"panorama": {"moveNear": [0, 0], "radius": 1e9}}]"#)?.contains("radius") == true)
+        #expect(panorama(image, steps: #"[{"wait": 99999}]"#) != nil)
+        #expect(panorama(#"\#(image), "zoom": 3"#)?.contains("zoom") == true)
+    }
+
     @Test func thePOIGuidesMarkerMustExist() {
         let scenario = #"{\#(map), "delegate": {"didTapPOIWithPlaceID": {"select": "ghost"}}, "steps": []}"#
         #expect(error(scenario)?.contains("no marker \"ghost\"") == true)

@@ -7,6 +7,30 @@ import Testing
 @MainActor
 @Suite("Limits of images")
 struct ImageLimitTests {
+    @Test func limitImageFilesAreRegularFilesOfAtMost128MB() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-image-limit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A FIFO nobody writes to: reading it would block for ever.
+        let fifo = folder.appendingPathComponent("pipe.png").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(UIImage(contentsOfFile: fifo) == nil)
+        // A folder, and a file past the size limit (sparse: no disk used).
+        #expect(UIImage(contentsOfFile: folder.path) == nil)
+        let huge = folder.appendingPathComponent("huge.png")
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: Data([0x89, 0x50, 0x4E, 0x47])))
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: UInt64(UIImage.maximumFileBytes) + 1)
+        try handle.close()
+        #expect(UIImage(contentsOfFile: huge.path) == nil)
+        // A real image within the limit still loads.
+        let small = folder.appendingPathComponent("dot.png")
+        let canvas = Canvas(size: CGSize(width: 2, height: 2), scale: 1)
+        canvas.clear(.white)
+        try canvas.bitmap.pngData(compressionLevel: 6).write(to: small)
+        #expect(UIImage(contentsOfFile: small.path) != nil)
+    }
+
     @Test func limitImagePixelsAHugeImageIsMadeAtALowerScale() {
         let format = UIGraphicsImageRendererFormat()
         format.scale = 2

@@ -50,9 +50,19 @@ open class UIImage: NSObject, @unchecked Sendable {
         }
     }
 
-    /// Loads a PNG or JPEG file; a name ending `@2x`/`@3x` sets the scale. Nil if unreadable.
+    /// The largest image file ``init(contentsOfFile:)`` reads: 128 MB (larger gives nil).
+    public static let maximumFileBytes: Int64 = 128 << 20
+
+    /// Loads a PNG or JPEG file; a name ending `@2x`/`@3x` sets the scale. Nil if unreadable, not
+    /// a regular file, or larger than ``maximumFileBytes``.
     public convenience init?(contentsOfFile path: String) {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        // Only a regular file of at most `maximumFileBytes` is read: a FIFO would block, a
+        // device never end.
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            attributes[.type] as? FileAttributeType == .typeRegular,
+            let size = attributes[.size] as? NSNumber, size.int64Value <= UIImage.maximumFileBytes,
+            let data = FileManager.default.contents(atPath: path)
+        else { return nil }
         self.init(data: data, scale: UIImage.scale(inFileName: path))
     }
 

@@ -24,8 +24,8 @@ final class BoundaryLayer: MapLayer {
     private var geometries: [Boundary.Kind: BoundaryGeometry] = [:]
     /// Each layer's answers to its style closure, by boundary index, for its current revision.
     private var styles: [ObjectIdentifier: (revision: Int, answers: [Int: FeatureStyle?])] = [:]
-    /// The store's revision the tiles were drawn for.
-    private var drawnRevision: Int?
+    /// The styled layers, with the store's revision they were worked out for.
+    private var styledCache: (revision: Int, layers: [StyledBoundaries]?)?
     /// Basemap tiles with the styled tile blended in, by key, with the basemap bitmap they
     /// were made from.
     private var decorated: [TileKey: (base: ObjectIdentifier, bitmap: Bitmap)] = [:]
@@ -87,22 +87,25 @@ final class BoundaryLayer: MapLayer {
         return answer
     }
 
-    /// The styled layers as tiles draw them; nil when nothing is styled. Forgets drawn tiles
-    /// when a style changed.
+    /// The styled layers as tiles draw them; nil when nothing is styled. Worked out again (and
+    /// the drawn tiles forgotten) only when a style changed: the basemap asks for every tile of
+    /// every frame.
     private func styledLayers() -> [StyledBoundaries]? {
+        let revision = store.revision
+        if let cached = styledCache, cached.revision == revision { return cached.layers }
+        renderer.reset()
+        decorated.removeAll()
         let states = styledStates
-        guard !states.isEmpty, let index else { return nil }
-        if drawnRevision != store.revision {
-            drawnRevision = store.revision
-            renderer.reset()
-            decorated.removeAll()
-        }
-        return states.map { entry in
-            let geometry = geometry(of: entry.kind, in: index)
-            return StyledBoundaries(geometry: geometry) { [unowned self] position in
-                self.style(of: entry.state, boundary: geometry.boundaries[position], at: position)
+        let layers: [StyledBoundaries]? = states.isEmpty ? nil : index.map { index in
+            states.map { entry in
+                let geometry = geometry(of: entry.kind, in: index)
+                return StyledBoundaries(geometry: geometry) { [unowned self] position in
+                    self.style(of: entry.state, boundary: geometry.boundaries[position], at: position)
+                }
             }
         }
+        styledCache = (revision, layers)
+        return layers
     }
 
     /// A basemap tile with the styled tile of the same key blended in (made once, then kept),

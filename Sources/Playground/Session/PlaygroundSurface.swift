@@ -70,6 +70,7 @@ final class PanoramaSurface: PlaygroundSurface {
     var size: CGSize { host.panoramaView.bounds.size }
     var minimumFrameInterval: TimeInterval { GMSMapViewHost.frameInterval }
     var needsFrame: Bool { host.needsFrame }
+    /// Nothing to keep: a panorama frame takes its scale when drawn.
     func use(scale: Double) {}
     func send(_ touch: MapTouch) { host.send(touch) }
     func advance(to time: TimeInterval) { clock = max(clock, time) }
