@@ -2,7 +2,7 @@
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: setup build run test docs api-check api-dump fuzz record-goldens benchmarks playground-benchmark basemap geocoder geocoder-compare clean
+.PHONY: setup build run test docs api-check api-dump fuzz record-goldens benchmarks playground-benchmark basemap geocoder geocoder-compare tiles clean
 
 setup:
 	@./scripts/setup.sh
@@ -89,3 +89,13 @@ benchmarks: setup
 
 clean:
 	rm -rf .build $(OUT) Benchmarks/.build
+
+# Any OpenStreetMap extract to OpenMapTiles-schema vector tiles OpenMaps draws in its own look:
+# make tiles PBF=city.osm.pbf OUT=city.mbtiles. Cleans a clipped extract, makes the sea from its
+# coastline, and runs tilemaker's stock OpenMapTiles profile (Debian's package, installed if
+# missing). Then: mapView.useBasemap(mbtilesPath:), or "mbtiles" in a scenario.
+tiles:
+	@test -n "$(PBF)" -a -n "$(OUT)" || { echo "usage: make tiles PBF=extract.osm.pbf OUT=tiles.mbtiles"; exit 2; }
+	python3 -m venv tools/basemap/.venv
+	tools/basemap/.venv/bin/pip install -q -r tools/basemap/requirements.txt
+	tools/basemap/.venv/bin/python tools/tiles/build_tiles.py "$(PBF)" "$(OUT)"

@@ -142,7 +142,10 @@ let package = Package(
         .testTarget(
             name: "OpenMapsTests",
             dependencies: ["OpenMaps", "MapDrawing", "OpenMapsTesting", "LocalTileServer", "HostileData"],
-            exclude: ["__Goldens__", "Engine/__Goldens__"]),
+            exclude: [
+                "__Goldens__", "Engine/__Goldens__", "StreetView/__Goldens__", "DarkMap/__Goldens__", "DataDrivenStyling/__Goldens__",
+                "AdvancedMarkers/__Goldens__", "Cities/__Goldens__",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

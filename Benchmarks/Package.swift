@@ -31,6 +31,7 @@ let package = Package(
                 .product(name: "OpenMapsTesting", package: "OpenMaps"),
                 .product(name: "MapDrawing", package: "OpenMaps"),
                 .product(name: "Basemap", package: "OpenMaps"),
+                .product(name: "MapGeometry", package: "OpenMaps"),
             ],
             path: "Benchmarks/EngineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]

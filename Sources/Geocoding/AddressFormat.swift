@@ -1,7 +1,7 @@
 /// Address lines in a country's usual order.
 enum AddressFormat {
     /// Countries that write the house number before the street.
-    static let numberFirst: Set<String> = ["US", "GB", "CA", "AU", "NZ", "IE", "FR", "IN", "ZA", "SG", "MY", "PH", "NG", "KE", "IL", "HK", "TH", "LU"]
+    static let numberFirst: Set<String> = ["US", "GB", "CA", "AU", "NZ", "IE", "FR", "IN", "ZA", "SG", "MY", "PH", "NG", "KE", "IL", "HK", "TH", "LU", "MC"]
     /// Countries that write the postcode after the locality.
     static let postcodeAfter: Set<String> = ["US", "GB", "CA", "AU", "IE", "NZ", "IN", "SG", "MY", "HK", "PH", "ZA", "KE", "NG"]
     /// Countries that write "Locality, STATE postcode" on one line.

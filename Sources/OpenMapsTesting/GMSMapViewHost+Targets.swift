@@ -35,6 +35,19 @@ extension GMSMapViewHost {
         MapInspection(self).pointsOfInterest()
     }
 
+    /// The basemap's labels drawn now (centre inside the view): kind (`"place"`, `"road"` or
+    /// `"poi"`), text, category (a POI's category, a place's or road's class), centre in view
+    /// points, and turn in radians (road names follow their road).
+    public func basemapLabels() -> [(kind: String, text: String, category: String, point: CGPoint, angle: Double)] {
+        MapInspection(self).basemapLabels()
+    }
+
+    /// The highest zoom at which the basemap has data under a coordinate (street-level data
+    /// is 10 or more), or nil where it has none.
+    public func basemapDataZoom(at coordinate: CLLocationCoordinate2D) -> Int? {
+        MapInspection(self).basemapDataZoom(at: coordinate)
+    }
+
     /// The basemap tiles the camera shows now, by zoom (near tiles finer than far ones under tilt).
     public var visibleTileAddresses: [(z: Int, x: Int, y: Int)] { MapInspection(self).visibleTileAddresses }
 }

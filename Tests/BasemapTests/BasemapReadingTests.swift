@@ -29,22 +29,26 @@ struct BasemapReadingTests {
         #expect(places.features.contains { $0.properties["name"]?.string == "Helsinki" })
     }
 
-    @Test func helsinkiAtZoom15HasStreetsBuildingsAndPOIs() throws {
-        let (x, y) = tile(60.1695, 24.9455, 15)
-        let tile = try #require(try reader().tile(z: 15, x: x, y: y))
+    @Test func helsinkiAtZoom14HasStreetsBuildingsPOIsAndHouseNumbers() throws {
+        let (x, y) = tile(60.1695, 24.9455, 14)
+        let tile = try #require(try reader().tile(z: 14, x: x, y: y))
         let roads = try #require(tile.layer("transportation"))
         #expect(roads.features.contains { $0.type == .lineString && $0.properties["class"]?.string == "primary" })
-        #expect(try #require(tile.layer("transportation_name")).features.contains { $0.properties["name"]?.string == "Aleksanterinkatu" })
+        #expect(
+            try #require(tile.layer("transportation_name")).features.contains { OpenMapTilesSchema.name($0.properties) == "Aleksanterinkatu" })
         #expect((tile.layer("building")?.features.count ?? 0) > 20)
         let pois = try #require(tile.layer("poi"))
-        #expect(pois.features.allSatisfy { $0.type == .point && $0.properties["osm_id"]?.string != nil })
+        // tilemaker's IDs name the OSM object (its type in bits 40-41): POI place IDs.
+        #expect(pois.features.allSatisfy { $0.type == .point && OpenMapTilesSchema.placeID(id: $0.id, properties: $0.properties)?.hasPrefix("osm:") == true })
         #expect(pois.features.count > 10)
+        #expect((tile.layer("housenumber")?.features.count ?? 0) > 100)
     }
 
     @Test func metadataNamesTheSourcesAndZooms() throws {
         let reader = try reader()
-        #expect(reader.maximumZoom == 16)
+        #expect(reader.maximumZoom == 14)
         #expect(reader.metadata["attribution"]?.contains("OpenStreetMap") == true)
+        #expect(reader.metadata["description"]?.contains("Liechtenstein") == true)
     }
 
     @Test func missingTilesAndBadAddressesAreNil() throws {

@@ -31,6 +31,23 @@ struct ReverseGeocoderTests {
         #expect(r.lines.first == r.thoroughfare && r.lines.contains("00100 Helsinki"))
     }
 
+    /// A point on a street's centre line in each embedded extract gives that street (pedestrian
+    /// streets too) as the first result's thoroughfare, with the house number where OSM has one.
+    @Test(arguments: [
+        (1.278827, 103.859131, "Sheares Avenue", "Singapore"),
+        (1.2826, 103.8596, "11 Bayfront Avenue", "Singapore"),
+        (43.731008, 7.42207, "Rue Comte Félix Gastaldi", "Monaco"),  // a pedestrian street
+        (43.740124, 7.425394, "Boulevard des Moulins", "Monaco"),
+        (47.141085, 9.521312, "Städtle", "Liechtenstein"),  // Vaduz's pedestrian street
+        (47.126208, 9.522267, "Gewerbeweg 4", "Liechtenstein"),
+        (60.530008, 26.95158, "Ristikalliontie", "Finland"),
+    ])
+    func streetsOfTheEmbeddedCitiesAreTheThoroughfare(_ lat: Double, _ lon: Double, street: String, country: String) throws {
+        let r = try first(lat, lon)
+        #expect(r.thoroughfare == street && r.country == country)
+        #expect(r.lines.first == street)
+    }
+
     @Test func pointsEitherSideOfABorderGetTheirOwnCountry() throws {
         for (lat, lon, country) in [
             (57.7777, 26.0470, "Estonia"), (57.7745, 26.0180, "Latvia"), (51.1520, 14.9790, "Germany"), (51.1510, 15.0150, "Poland"),

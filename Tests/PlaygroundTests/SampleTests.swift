@@ -48,6 +48,23 @@ struct SampleTests {
         #expect(host.mapView.delegate != nil, "a recorder in front of the sample's delegate")
     }
 
+    @Test func rule40TheCoverageNoteShowsAtStreetZoomsWhereTheBasemapHasNoStreets() throws {
+        let (session, host) = try session("markers")
+        defer { session.close() }
+        host.mapView.camera = GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 15)
+        session.step()
+        #expect(session.coverageNote?.contains("make tiles") == true)
+        host.mapView.camera = GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 10)
+        session.step()
+        #expect(session.coverageNote == nil, "not at a city zoom")
+        host.mapView.camera = GMSCameraPosition(latitude: 60.1690, longitude: 24.9440, zoom: 16)
+        session.step()
+        #expect(session.coverageNote == nil, "Helsinki has streets")
+        #expect(PlaygroundSession.coverageNote(zoom: 13, dataZoom: 6) != nil)
+        #expect(PlaygroundSession.coverageNote(zoom: 12.9, dataZoom: nil) == nil)
+        #expect(PlaygroundSession.coverageNote(zoom: 18, dataZoom: 14) == nil)
+    }
+
     /// The panorama sample hosts a panorama view, not a map: it moves to its first panorama,
     /// logs the view's callbacks for the page, draws, and turns as the mouse drags.
     @Test func thePanoramaSampleShowsAPanoramaAndTurnsWithTheMouse() async throws {

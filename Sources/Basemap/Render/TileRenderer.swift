@@ -66,13 +66,25 @@ public struct TileRenderer: Sendable {
                 for feature in layer.features where feature.type == .polygon && accept(feature) { all.addPath(path(layer, feature, close: true)) }
                 canvas.fill(all, with: color, rule: .evenOdd)
             }
-            if style.showParks { fill("park", style.park) }
+            func klass(_ feature: VectorTile.Feature) -> String { feature.properties["class"]?.string ?? "" }
+            // Built-up areas are tinted while the map is zoomed out (Google's urban tint).
+            if zoom < 13 { fill("landuse", style.urban) { ["residential", "suburb", "neighbourhood", "commercial", "retail", "industrial"].contains(klass($0)) } }
+            if style.showParks {
+                // Woods and fields paler than parks, as on Google's map.
+                fill("landcover", style.park.withAlpha(style.park.alpha * 0.55)) { ["wood", "forest", "wetland", "farmland"].contains(klass($0)) }
+                fill("landcover", style.park) { ["grass", "park"].contains(klass($0)) }
+                fill("landuse", style.park) { ["cemetery", "stadium", "pitch", "park", "playground", "garden"].contains(klass($0)) }
+                fill("park", style.park)
+            }
             if style.showWater { fill("water", style.water) }
             if style.showWater, let waterways = tile.layer("waterway") {
                 for feature in waterways.features where feature.type == .lineString {
-                    canvas.stroke(path(waterways, feature, close: false), with: style.waterway, style: StrokeStyle(width: zoom < 8 ? 0.8 : 1.6, cap: .round, join: .round))
+                    let small = ["stream", "ditch", "drain"].contains(klass(feature))
+                    let width = zoom < 8 ? 0.8 : small ? (zoom >= 14 ? 1 : 0.5) : zoom >= 14 ? 3 : 1.6
+                    canvas.stroke(path(waterways, feature, close: false), with: style.waterway, style: StrokeStyle(width: width, cap: .round, join: .round))
                 }
             }
+            if zoom >= 11 { fill("aeroway", style.building) }
             if zoom >= 14, style.showBuildings, let buildings = tile.layer("building") {
                 var all = Path()
                 for feature in buildings.features where feature.type == .polygon { all.addPath(path(buildings, feature, close: true)) }
@@ -80,27 +92,43 @@ public struct TileRenderer: Sendable {
                 if zoom >= 16 { canvas.stroke(all, with: style.buildingOutline, style: StrokeStyle(width: 0.5)) }
             }
             if let boundaries = tile.layer("boundary") {
-                for feature in boundaries.features where feature.type == .lineString {
-                    let country = (feature.properties["admin_level"]?.number ?? 2) <= 2
+                for feature in boundaries.features where feature.type == .lineString && feature.properties["maritime"]?.number != 1 {
+                    let level = feature.properties["admin_level"]?.number ?? 2
+                    // Countries, and states and provinces (levels 3-4); no lower levels.
+                    guard level <= 4 else { continue }
+                    let country = level <= 2
                     guard country ? style.showCountryBorders : style.showStateBorders else { continue }
                     canvas.stroke(
                         path(boundaries, feature, close: false), with: country ? style.countryBorder : style.stateBorder,
-                        style: StrokeStyle(width: country ? 1 : 0.7, join: .round, dashes: country ? [] : [3, 2]))
+                        style: StrokeStyle(width: country ? 1 : 0.5, join: .round, dashes: country ? [] : [3, 2]))
                 }
             }
             guard style.showRoads || style.showTransit, let roads = tile.layer("transportation") else { return }
-            // Casings under fills, minor classes under major ones.
+            // Casings under fills, minor classes under major ones; tunnels faint, under everything.
             let order = ["path", "track", "service", "minor", "tertiary", "secondary", "primary", "trunk", "motorway"]
-            var byClass: [String: Path] = [:]
-            var rails = Path(), trams = Path()
-            for feature in roads.features where feature.type == .lineString {
-                let klass = feature.properties["class"]?.string ?? "minor"
+            var byClass: [String: Path] = [:], tunnels: [String: Path] = [:]
+            var rails = Path(), trams = Path(), areas = Path()
+            for feature in roads.features {
+                guard let drawn = OpenMapTilesSchema.roadClass(klass(feature), subclass: feature.properties["subclass"]?.string) else { continue }
+                if feature.type == .polygon {
+                    // Squares and pedestrian areas are drawn as streets.
+                    if style.showRoads, zoom >= 14, drawn == "minor" || drawn == "path" || drawn == "service" { areas.addPath(path(roads, feature, close: true)) }
+                    continue
+                }
+                guard feature.type == .lineString else { continue }
                 let shape = path(roads, feature, close: false)
-                switch klass {
+                switch drawn {
                 case "rail": if style.showTransit { rails.addPath(shape) }
                 case "transit": if style.showTransit { trams.addPath(shape) }
-                default: if style.showRoads { byClass[klass, default: Path()].addPath(shape) }
+                default:
+                    guard style.showRoads else { continue }
+                    if feature.properties["brunnel"]?.string == "tunnel" { tunnels[drawn, default: Path()].addPath(shape) } else { byClass[drawn, default: Path()].addPath(shape) }
                 }
+            }
+            if let minor = style.roads["minor"] { canvas.fill(areas, with: minor.fill, rule: .evenOdd) }
+            for klass in order {
+                guard let shape = tunnels[klass], let road = style.roads[klass] else { continue }
+                canvas.stroke(shape, with: road.casing.withAlpha(0.5), style: StrokeStyle(width: style.width(of: road, zoom: zoom), cap: .butt, join: .bevel))
             }
             // Round joins only where roads are wide enough to show them (they cost the most).
             func stroke(_ width: Double) -> (StrokeStyle.Cap, StrokeStyle.Join) {

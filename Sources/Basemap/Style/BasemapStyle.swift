@@ -8,6 +8,8 @@ public struct BasemapStyle: Sendable {
     public var water = Color(rgb: 0xAADAFF)
     public var waterway = Color(rgb: 0xAADAFF)
     public var park = Color(rgb: 0xC3ECB2)
+    /// Built-up areas while the map is zoomed out (Google's urban tint).
+    public var urban = Color(rgb: 0xEAE7E1)
     public var building = Color(rgb: 0xE8E6E3)
     public var buildingOutline = Color(rgb: 0xDAD7D3)
     public var countryBorder = Color(rgb: 0x9AA0A6)
@@ -57,6 +59,7 @@ public struct BasemapStyle: Sendable {
     private static let styledColors: [(any WritableKeyPath<BasemapStyle, Color> & Sendable, String, String)] = [
         (\.land, "landscape.natural", "geometry.fill"),
         (\.building, "landscape.man_made", "geometry.fill"),
+        (\.urban, "landscape.man_made", "geometry.fill"),
         (\.buildingOutline, "landscape.man_made", "geometry.stroke"),
         (\.water, "water", "geometry.fill"),
         (\.waterway, "water", "geometry.stroke"),
@@ -143,7 +146,7 @@ public struct BasemapStyle: Sendable {
     public static let dark: BasemapStyle = {
         var style = BasemapStyle()
         let colours: [(WritableKeyPath<BasemapStyle, Color>, UInt32)] = [
-            (\.land, 0x242F3E), (\.water, 0x17263C), (\.waterway, 0x17263C), (\.park, 0x263C3F), (\.building, 0x2D3948),
+            (\.land, 0x242F3E), (\.water, 0x17263C), (\.waterway, 0x17263C), (\.park, 0x263C3F), (\.urban, 0x2A3646), (\.building, 0x2D3948),
             (\.buildingOutline, 0x212A37), (\.countryBorder, 0x4B6878), (\.stateBorder, 0x3B4E60), (\.rail, 0x4F5B6B),
             (\.tram, 0x4F5B6B), (\.placeText, 0xD59563), (\.roadText, 0x9CA5B3),
         ]

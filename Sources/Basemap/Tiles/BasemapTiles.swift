@@ -101,6 +101,18 @@ public final class BasemapTiles {
         return (tile, key.z - top + up)
     }
 
+    /// The highest zoom at which the basemap has a tile under a coordinate (street-level data
+    /// is zoom 10 or more), or nil where it has none.
+    public func dataZoom(at coordinate: CLLocationCoordinate2D) -> Int? {
+        guard let reader = openReader(), coordinate.isValid else { return nil }
+        let m = WebMercator.project(coordinate)
+        let z = reader.maximumZoom, n = Double(1 << z)
+        let key = TileKey(
+            z: z, x: Int((m.x * n).clamped(to: 0...(n - 1))), y: Int((m.y * n).clamped(to: 0...(n - 1))))
+        let (tile, shift) = data(for: key)
+        return tile == nil ? nil : z - shift
+    }
+
     private func decodedTile(_ key: TileKey, _ reader: MBTilesReader) -> VectorTile? {
         if let cached = decoded.value(for: key) { return cached }
         var tile: VectorTile?

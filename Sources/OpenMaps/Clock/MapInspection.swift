@@ -61,6 +61,25 @@ package struct MapInspection {
         scene.labels.pointsOfInterest(in: viewport)
     }
 
+    /// The basemap's labels drawn now: kind ("place", "road", "poi"), text, category, where
+    /// (view points) and turn (radians).
+    package func basemapLabels() -> [(kind: String, text: String, category: String, point: CGPoint, angle: Double)] {
+        let view = CGRect(x: 0, y: 0, width: viewport.width, height: viewport.height)
+        return scene.labels.labels(in: viewport).filter { view.contains($0.anchor) }.map { label in
+            let kind = switch label.kind {
+            case .place: "place"
+            case .road: "road"
+            case .poi: "poi"
+            }
+            return (kind, label.text, label.category ?? "", label.anchor, label.angle)
+        }
+    }
+
+    /// The highest zoom of the basemap's data under a coordinate (nil: none).
+    package func basemapDataZoom(at coordinate: CLLocationCoordinate2D) -> Int? {
+        scene.basemap.tiles.dataZoom(at: coordinate)
+    }
+
     package var visibleTileAddresses: [(z: Int, x: Int, y: Int)] {
         scene.basemap.visibleTiles(viewport).map { ($0.key.z, $0.key.x, $0.key.y) }
     }

@@ -8,8 +8,11 @@ enum ServerMessage: Encodable {
     case events([(selector: String, line: String)])
     /// A message the page sent could not be used while it waits for its map: why.
     case error(String)
+    /// The note shown over the map where the basemap has no street-level data at a street
+    /// zoom (nil: none).
+    case coverage(String?)
 
-    private enum Keys: String, CodingKey { case type, sample, samples, items, message }
+    private enum Keys: String, CodingKey { case type, sample, samples, items, message, note }
     private struct SampleEntry: Encodable {
         let name: String
         let title: String
@@ -33,6 +36,9 @@ enum ServerMessage: Encodable {
         case .error(let message):
             try container.encode("error", forKey: .type)
             try container.encode(String(message.prefix(300)), forKey: .message)
+        case .coverage(let note):
+            try container.encode("coverage", forKey: .type)
+            try container.encode(note, forKey: .note)
         }
     }
 

@@ -363,6 +363,7 @@ public final class PlaygroundSession {
             }
         }
         flushEvents()
+        updateCoverageNote()
         guard !isClosed else { return }
         // Frames are paced by the map's preferred frame rate.
         let paced = now - lastFrameSentAt >= surface.minimumFrameInterval
@@ -423,6 +424,38 @@ public final class PlaygroundSession {
         // The logs keep lines for replays; here they went out through `onLine`.
         surface?.drainLog()
         send(.text(ServerMessage.events(items).text))
+    }
+
+    /// The coverage note last sent, and the camera it was worked out for.
+    private(set) var coverageNote: String?
+    private var coverageCamera: SIMD3<Double>?
+    private var coverageUnsent = false
+
+    /// Where street-level data stops, the page says so, quietly (rule 40): worked out when the
+    /// camera moves, sent when the page keeps up.
+    private func updateCoverageNote() {
+        guard let host else { return }
+        let camera = host.mapView.camera
+        let key = SIMD3(camera.target.latitude, camera.target.longitude, Double(camera.zoom))
+        if key != coverageCamera {
+            coverageCamera = key
+            let note = PlaygroundSession.coverageNote(zoom: camera.zoom, dataZoom: host.basemapDataZoom(at: camera.target))
+            if note != coverageNote {
+                coverageNote = note
+                coverageUnsent = true
+            }
+        }
+        guard coverageUnsent, flow.textsUnwritten < PlaygroundSession.maximumTextsInFlight else { return }
+        coverageUnsent = false
+        send(.text(ServerMessage.coverage(coverageNote).text))
+    }
+
+    /// The note for a camera zoom over data of a zoom (nil: no data), or nil for none: at
+    /// street zooms (13 and closer) over no street-level data (below zoom 10).
+    static func coverageNote(zoom: Float, dataZoom: Int?) -> String? {
+        guard zoom >= 13, (dataZoom ?? 0) < 10 else { return nil }
+        return "No street-level data here. The embedded basemap has streets in central Helsinki, Karhula (Kotka), "
+            + "Singapore's Bayfront, Monaco and Liechtenstein; bring any OpenStreetMap extract with make tiles."
     }
 
     /// Text messages waiting to be written to the page.

@@ -10,6 +10,7 @@
   const list = document.getElementById("events");
   const samples = document.getElementById("samples");
   const summary = document.getElementById("summary");
+  const coverage = document.getElementById("coverage");
   const fps = document.getElementById("fps");
   const params = new URLSearchParams(location.search);
   const state = { framesShown: 0, connected: false, sample: null, eventsShown: 0 };
@@ -141,6 +142,9 @@
         item.append(link);
         return item;
       }));
+    } else if (message.type === "coverage") {
+      coverage.hidden = !message.note;
+      coverage.textContent = message.note || "";
     } else if (message.type === "events") {
       for (const item of message.items) log(item.selector, item.line);
     } else if (message.type === "error" && state.sample === null) {

@@ -1,0 +1,119 @@
+import Foundation
+import MapDrawing
+import MapGeometry
+
+extension LabelPlacer {
+    /// A place label's font and colour by its class: countries bold, cities larger,
+    /// neighbourhoods smaller and grey.
+    static func placeLook(_ klass: String, style: BasemapStyle) -> (Font, Color) {
+        switch klass {
+        case "country": return (countryFont, style.placeText)
+        case "city": return (cityFont, style.placeText)
+        case "town", "village", "island": return (placeFont, style.placeText)
+        default: return (neighbourhoodFont, style.roadText)
+        }
+    }
+
+    /// Draws placed labels: place names with a white halo, POIs as a coloured disc and name.
+    /// Each text with its halo is drawn once into a sprite and reused while it stays placed.
+    public func draw(_ labels: [PlacedLabel], style: BasemapStyle, in canvas: Canvas) {
+        halo = style.labelHalo
+        for label in labels {
+            switch label.kind {
+            case .place:
+                let (font, color) = LabelPlacer.placeLook(label.category ?? "", style: style)
+                let sprite = sprite(label.text, font, color, scale: canvas.scale)
+                canvas.draw(sprite.bitmap, in: CGRect(x: label.anchor.x - sprite.size.width / 2, y: label.anchor.y - sprite.size.height / 2, width: sprite.size.width, height: sprite.size.height), interpolation: .fast)
+            case .road:
+                let sprite = sprite(label.text, LabelPlacer.roadFont, style.roadText, scale: canvas.scale)
+                canvas.withSavedState {
+                    canvas.translate(x: label.anchor.x, y: label.anchor.y)
+                    canvas.rotate(by: label.angle)
+                    canvas.draw(sprite.bitmap, in: CGRect(x: -sprite.size.width / 2, y: -sprite.size.height / 2, width: sprite.size.width, height: sprite.size.height))
+                }
+            case .poi:
+                guard let icon = label.icon else { continue }
+                let color = style.poiIcon ?? LabelPlacer.color(for: label.category ?? "")
+                if style.showPOIIcons {
+                    canvas.draw(iconSprite(color, glyph: POIGlyph(category: label.category ?? ""), scale: canvas.scale), in: icon, interpolation: .fast)
+                }
+                guard style.showPOIText else { continue }
+                let sprite = sprite(label.text, LabelPlacer.poiFont, style.poiText ?? (style.poiTextIsLighter ? color.lightened(by: 0.35) : color.darkened(by: 0.25)), scale: canvas.scale)
+                canvas.draw(sprite.bitmap, in: CGRect(x: icon.maxX + 1, y: label.anchor.y - sprite.size.height / 2, width: sprite.size.width, height: sprite.size.height), interpolation: .fast)
+            }
+        }
+    }
+
+    /// What a label sprite is drawn from.
+    struct SpriteKey: Hashable {
+        let text: String
+        let font: Font
+        let color: Color
+        let halo: Color
+        let scale: Double
+    }
+
+
+    /// A label's text with its halo, drawn once at a scale (2 points of margin for the halo).
+    func sprite(_ text: String, _ font: Font, _ color: Color, scale: Double) -> (bitmap: Bitmap, size: CGSize) {
+        let key = SpriteKey(text: text, font: font, color: color, halo: halo, scale: scale)
+        if let sprite = sprites[key] { return sprite }
+        if sprites.count > 2_000 { sprites.removeAll() }
+        let layout = TextLayout(text: text, style: TextStyle(font: font, color: color, maximumLines: 1), width: 300)
+        let size = CGSize(width: layout.size.width + 4, height: layout.size.height + 4)
+        let canvas = Canvas(size: size, scale: scale)
+        drawHalo(layout, at: CGPoint(x: 2, y: 2), in: canvas)
+        layout.draw(in: canvas, at: CGPoint(x: 2, y: 2))
+        let sprite = (canvas.bitmap, size)
+        sprites[key] = sprite
+        return sprite
+    }
+
+
+    struct IconKey: Hashable {
+        let color: Color
+        let glyph: POIGlyph
+        let scale: Double
+    }
+
+    /// A POI icon (a disc in the category's colour, ringed in white, with the category's
+    /// glyph in white), drawn once per colour and glyph.
+    private func iconSprite(_ color: Color, glyph: POIGlyph, scale: Double) -> Bitmap {
+        let key = IconKey(color: color, glyph: glyph, scale: scale)
+        if let sprite = iconSprites[key] { return sprite }
+        if iconSprites.count > 256 { iconSprites.removeAll() }
+        let size = LabelPlacer.poiIcon
+        let canvas = Canvas(size: CGSize(width: size, height: size), scale: scale)
+        let icon = CGRect(x: 0, y: 0, width: size, height: size)
+        canvas.fill(.ellipse(in: icon), with: .white)
+        canvas.fill(.ellipse(in: icon.insetBy(dx: 1.5, dy: 1.5)), with: color)
+        let shapes = glyph.paths(in: icon.insetBy(dx: 4, dy: 4))
+        canvas.fill(shapes.fill, with: .white)
+        canvas.stroke(shapes.stroke, with: .white, style: StrokeStyle(width: shapes.width, cap: .round, join: .round))
+        iconSprites[key] = canvas.bitmap
+        return canvas.bitmap
+    }
+
+
+    /// A halo: the text drawn around itself (glyph-cached, cheaper than stroking outlines).
+    func drawHalo(_ layout: TextLayout, at origin: CGPoint, in canvas: Canvas) {
+        for (dx, dy) in [(-1.0, 0.0), (1, 0), (0, -1), (0, 1), (-0.7, -0.7), (0.7, 0.7), (-0.7, 0.7), (0.7, -0.7)] {
+            layout.draw(in: canvas, at: CGPoint(x: origin.x + dx, y: origin.y + dy), color: halo)
+        }
+    }
+
+    /// Google's POI colours by category.
+    static func color(for category: String) -> Color {
+        switch category {
+        case "restaurant", "fast_food", "cafe", "bar", "beer": return Color(rgb: 0xF28B36)
+        case "shop", "grocery": return Color(rgb: 0x4B77D1)
+        case "lodging": return Color(rgb: 0xE46CA8)
+        case "museum", "art_gallery", "attraction", "monument", "theatre", "cinema", "zoo": return Color(rgb: 0x12A5A5)
+        case "park", "stadium": return Color(rgb: 0x34A853)
+        case "school", "college", "library", "town_hall", "police", "post", "place_of_worship", "bank", "office": return Color(rgb: 0x7B8794)
+        case "hospital", "pharmacy", "doctor": return Color(rgb: 0xEA4335)
+        case "railway", "bus", "ferry", "airport": return Color(rgb: 0x5C6BC0)
+        default: return Color(rgb: 0x8E8E93)
+        }
+    }
+}

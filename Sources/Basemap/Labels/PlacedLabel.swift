@@ -1,0 +1,61 @@
+import Foundation
+import MapDrawing
+import MapGeometry
+
+/// A label placed on the basemap: a place name, a road's name, or a POI's icon and name.
+public struct PlacedLabel: Sendable {
+    public enum Kind: Sendable { case place, poi, road }
+    public let kind: Kind
+    public let text: String
+    /// The feature's own location.
+    public let coordinate: CLLocationCoordinate2D
+    /// Where it stands on screen.
+    public let anchor: CGPoint
+    /// The box taken (icon and text), for collisions.
+    public let box: CGRect
+    /// The icon's box (POIs), for taps.
+    public let icon: CGRect?
+    /// The POI's place ID ("osm:node/123").
+    public let placeID: String?
+    /// The POI's category or the place's or road's class.
+    public let category: String?
+    public let priority: Double
+    /// The text's turn in radians (road names follow their road, kept upright: within ±90°).
+    public var angle: Double = 0
+}
+
+/// A label the tiles offer, in projected space: placing it projects it for the camera.
+struct LabelCandidate {
+    let kind: PlacedLabel.Kind
+    let text: String
+    /// Where a place or POI stands.
+    var point = MercatorPoint(x: 0, y: 0)
+    /// A road's lines.
+    var parts: [[MercatorPoint]] = []
+    /// The feature's location (places and POIs).
+    var coordinate = CLLocationCoordinate2D(latitude: 0, longitude: 0)
+    let textSize: CGSize
+    var placeID: String?
+    let category: String
+    let priority: Double
+}
+
+extension PlacedLabel {
+    /// The same label moved on screen.
+    func shifted(dx: Double, dy: Double) -> PlacedLabel {
+        var label = PlacedLabel(
+            kind: kind, text: text, coordinate: coordinate, anchor: CGPoint(x: anchor.x + dx, y: anchor.y + dy),
+            box: box.offsetBy(dx: dx, dy: dy), icon: icon?.offsetBy(dx: dx, dy: dy), placeID: placeID, category: category,
+            priority: priority)
+        label.angle = angle
+        return label
+    }
+
+    /// The slop around a POI's icon that still hits it, in points (rule 7).
+    public static let poiHitSlop: CGFloat = 4
+
+    /// Whether a screen point hits a POI's drawn icon, with ``poiHitSlop`` around it (rule 7).
+    public func poiIconContains(_ point: CGPoint) -> Bool {
+        kind == .poi && (icon?.insetBy(dx: -PlacedLabel.poiHitSlop, dy: -PlacedLabel.poiHitSlop).contains(point) ?? false)
+    }
+}
