@@ -91,9 +91,10 @@ extension LabelPlacer {
                         let klass = OpenMapTilesSchema.roadClass(feature.properties["class"]?.string ?? "minor", subclass: feature.properties["subclass"]?.string),
                         klass != "rail", klass != "transit", zoom >= LabelPlacer.roadNameMinimumZoom(klass)
                     else { continue }
+                    let parts = feature.parts.map { $0.map { mercator($0, roads.extent) } }
                     candidates.append(
                         LabelCandidate(
-                            kind: .road, text: name, parts: feature.parts.map { $0.map { mercator($0, roads.extent) } },
+                            kind: .road, text: name, parts: parts, bounds: LabelCandidate.bounds(of: parts),
                             textSize: size(name, LabelPlacer.roadFont), category: klass, priority: LabelPlacer.roadPriority[klass] ?? 10))
                 }
             }

@@ -162,6 +162,7 @@ public final class LabelPlacer {
         let worldPoints = 256 * pow(2, viewport.zoom)
         var poiCells: Set<SIMD2<Int>> = []
         var placeNames: [String: [CGPoint]] = [:]
+        let box = viewport.visibleMercatorBox
         // Where each road's name is already placed, to keep repeats a spacing apart.
         var roadNames: [String: [CGPoint]] = [:]
         // Most important first (the candidates' order); each placed where nothing overlaps.
@@ -200,6 +201,8 @@ public final class LabelPlacer {
                 add(label)
                 if let cell { poiCells.insert(cell) }
             case .road:
+                let b = candidate.bounds
+                guard b.x <= box.maxX, b.z >= box.minX, b.y <= box.maxY, b.w >= box.minY else { continue }
                 let text = candidate.textSize
                 for part in candidate.parts {
                     let line = part.compactMap(project)

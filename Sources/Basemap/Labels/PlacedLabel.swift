@@ -32,12 +32,26 @@ struct LabelCandidate {
     var point = MercatorPoint(x: 0, y: 0)
     /// A road's lines.
     var parts: [[MercatorPoint]] = []
+    /// The box around a road's lines (min x, min y, max x, max y), so roads off the view are
+    /// passed over without projecting them.
+    var bounds = SIMD4<Double>(-.infinity, -.infinity, .infinity, .infinity)
     /// The feature's location (places and POIs).
     var coordinate = CLLocationCoordinate2D(latitude: 0, longitude: 0)
     let textSize: CGSize
     var placeID: String?
     let category: String
     let priority: Double
+}
+
+extension LabelCandidate {
+    /// The box around lines of projected points.
+    static func bounds(of parts: [[MercatorPoint]]) -> SIMD4<Double> {
+        var box = SIMD4<Double>(.infinity, .infinity, -.infinity, -.infinity)
+        for part in parts {
+            for m in part { box = SIMD4(min(box.x, m.x), min(box.y, m.y), max(box.z, m.x), max(box.w, m.y)) }
+        }
+        return box
+    }
 }
 
 extension PlacedLabel {

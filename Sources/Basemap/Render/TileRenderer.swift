@@ -31,11 +31,31 @@ public struct TileRenderer: Sendable {
     /// Parts longer than this are drawn simplified to half a pixel.
     public static let simplifiedPartLength = 1_024
 
+    /// The zoom from which a road class is drawn, as on Google's map: footpaths and tracks
+    /// from 16, service roads from 14, the rest whenever the tiles have them.
+    public static func minimumZoom(ofRoadClass klass: String) -> Double {
+        switch klass {
+        case "path", "track": return 16
+        case "service": return 14
+        default: return 0
+        }
+    }
+
     /// Draws into a canvas whose origin is the tile's top left.
     public func draw(_ tile: VectorTile, zoom: Double, size: Double, source: (x: Double, y: Double, size: Double)?, in canvas: Canvas) {
         canvas.withSavedState {
             canvas.clip(to: CGRect(x: 0, y: 0, width: size, height: size))
             var budget = TileRenderer.maximumDrawnPoints
+            // The part of the tile drawn, with room for the widest stroke: features wholly
+            // outside it are skipped (a zoom-15 tile drawn from a zoom-14 one skips three
+            // quarters of them).
+            let visible = source ?? (0, 0, tile.layers.first?.extent ?? 4096)
+            let margin = visible.size / size * 24
+            func shown(_ feature: VectorTile.Feature) -> Bool {
+                feature.meets(
+                    minX: visible.x - margin, minY: visible.y - margin, maxX: visible.x + visible.size + margin,
+                    maxY: visible.y + visible.size + margin)
+            }
             func path(_ layer: VectorTile.Layer, _ feature: VectorTile.Feature, close: Bool) -> Path {
                 let region = source ?? (0, 0, layer.extent)
                 let k = size / region.size
@@ -50,10 +70,22 @@ public struct TileRenderer: Sendable {
                     // Long parts drop points under half a pixel from the last one drawn: the
                     // same picture, a bounded stroke (short parts are drawn as they are).
                     let step = drawn.count > TileRenderer.simplifiedPartLength ? 0.5 / canvas.scale : 0
+                    // A line's segments wholly beside the drawn square (past one side, with room
+                    // for the widest stroke) are left out: the line breaks there, out of sight.
+                    let low = -24.0, high = size + 24
+                    var broken = false
                     for (index, point) in drawn.enumerated().dropFirst() {
                         let p = CGPoint(x: (point.x - region.x) * k, y: (point.y - region.y) * k)
                         guard index == drawn.count - 1 || abs(p.x - last.x) >= step || abs(p.y - last.y) >= step else { continue }
-                        path.line(to: p)
+                        if !close,
+                            (p.x < low && last.x < low) || (p.x > high && last.x > high) || (p.y < low && last.y < low) || (p.y > high && last.y > high)
+                        {
+                            broken = true
+                        } else {
+                            if broken { path.move(to: last) }
+                            broken = false
+                            path.line(to: p)
+                        }
                         last = p
                     }
                     if close { path.close() }
@@ -63,7 +95,7 @@ public struct TileRenderer: Sendable {
             func fill(_ name: String, _ color: Color, where accept: (VectorTile.Feature) -> Bool = { _ in true }) {
                 guard let layer = tile.layer(name) else { return }
                 var all = Path()
-                for feature in layer.features where feature.type == .polygon && accept(feature) { all.addPath(path(layer, feature, close: true)) }
+                for feature in layer.features where feature.type == .polygon && shown(feature) && accept(feature) { all.addPath(path(layer, feature, close: true)) }
                 canvas.fill(all, with: color, rule: .evenOdd)
             }
             func klass(_ feature: VectorTile.Feature) -> String { feature.properties["class"]?.string ?? "" }
@@ -78,7 +110,7 @@ public struct TileRenderer: Sendable {
             }
             if style.showWater { fill("water", style.water) }
             if style.showWater, let waterways = tile.layer("waterway") {
-                for feature in waterways.features where feature.type == .lineString {
+                for feature in waterways.features where feature.type == .lineString && shown(feature) {
                     let small = ["stream", "ditch", "drain"].contains(klass(feature))
                     let width = zoom < 8 ? 0.8 : small ? (zoom >= 14 ? 1 : 0.5) : zoom >= 14 ? 3 : 1.6
                     canvas.stroke(path(waterways, feature, close: false), with: style.waterway, style: StrokeStyle(width: width, cap: .round, join: .round))
@@ -87,12 +119,12 @@ public struct TileRenderer: Sendable {
             if zoom >= 11 { fill("aeroway", style.building) }
             if zoom >= 14, style.showBuildings, let buildings = tile.layer("building") {
                 var all = Path()
-                for feature in buildings.features where feature.type == .polygon { all.addPath(path(buildings, feature, close: true)) }
+                for feature in buildings.features where feature.type == .polygon && shown(feature) { all.addPath(path(buildings, feature, close: true)) }
                 canvas.fill(all, with: style.building, rule: .evenOdd)
                 if zoom >= 16 { canvas.stroke(all, with: style.buildingOutline, style: StrokeStyle(width: 0.5)) }
             }
             if let boundaries = tile.layer("boundary") {
-                for feature in boundaries.features where feature.type == .lineString && feature.properties["maritime"]?.number != 1 {
+                for feature in boundaries.features where feature.type == .lineString && shown(feature) && feature.properties["maritime"]?.number != 1 {
                     let level = feature.properties["admin_level"]?.number ?? 2
                     // Countries, and states and provinces (levels 3-4); no lower levels.
                     guard level <= 4 else { continue }
@@ -108,8 +140,10 @@ public struct TileRenderer: Sendable {
             let order = ["path", "track", "service", "minor", "tertiary", "secondary", "primary", "trunk", "motorway"]
             var byClass: [String: Path] = [:], tunnels: [String: Path] = [:]
             var rails = Path(), trams = Path(), areas = Path()
-            for feature in roads.features {
-                guard let drawn = OpenMapTilesSchema.roadClass(klass(feature), subclass: feature.properties["subclass"]?.string) else { continue }
+            for feature in roads.features where shown(feature) {
+                guard let drawn = OpenMapTilesSchema.roadClass(klass(feature), subclass: feature.properties["subclass"]?.string),
+                    zoom >= TileRenderer.minimumZoom(ofRoadClass: drawn)
+                else { continue }
                 if feature.type == .polygon {
                     // Squares and pedestrian areas are drawn as streets.
                     if style.showRoads, zoom >= 14, drawn == "minor" || drawn == "path" || drawn == "service" { areas.addPath(path(roads, feature, close: true)) }

@@ -28,6 +28,14 @@ public struct VectorTile: Sendable {
         /// Parts: points (each part one point), lines, or polygon rings (exterior rings wind
         /// clockwise in tile coordinates, holes counter-clockwise).
         public var parts: [[SIMD2<Double>]]
+        /// The box around every part (min x, min y, max x, max y), so drawing a part of a tile
+        /// skips what lies outside it; empty (min above max) for no points.
+        public internal(set) var bounds = SIMD4<Double>(.infinity, .infinity, -.infinity, -.infinity)
+
+        /// Whether the feature's box meets a rectangle of tile coordinates.
+        public func meets(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Bool {
+            bounds.x <= maxX && bounds.z >= minX && bounds.y <= maxY && bounds.w >= minY
+        }
     }
 
     public struct Layer: Sendable {
@@ -164,6 +172,14 @@ public struct VectorTile: Sendable {
             }
         }
         feature.parts = try decodeGeometry(geometry, type: feature.type, budget: &budget.points)
+        var low = SIMD2<Double>(.infinity, .infinity), high = SIMD2<Double>(-.infinity, -.infinity)
+        for part in feature.parts {
+            for point in part {
+                low = pointwiseMin(low, point)
+                high = pointwiseMax(high, point)
+            }
+        }
+        feature.bounds = SIMD4(low.x, low.y, high.x, high.y)
         if budget.points <= 0 { budget.truncated = true }
         budget.bytes += feature.parts.reduce(0) { $0 + 32 + $1.count * 16 }
         return feature
