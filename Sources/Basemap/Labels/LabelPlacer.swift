@@ -27,7 +27,13 @@ public final class LabelPlacer {
     /// placed again.
     static let panMargin: CGFloat = 48
     /// The most label candidates one tile offers; the rest of its labels are not placed.
-    static let maximumCandidatesPerTile = 2_000
+    static let maximumCandidatesPerTile = 4_000
+    /// The data tiles whose candidates are kept (every zoom's), so pans and zooms that come
+    /// back to them only pick among them.
+    static let cachedTiles = 64
+    var tileCandidates: [SIMD4<Int>: [LabelCandidate]] = [:]
+    /// The basemap revision (style, file) the kept candidates are for.
+    var cachedRevision = -1
     /// The most label candidates gathered for one view.
     static let maximumCandidates = 10_000
     /// The most labels placed in one view.

@@ -41,6 +41,8 @@ struct LabelCandidate {
     var placeID: String?
     let category: String
     let priority: Double
+    /// The zooms at which it shows.
+    var zooms: Range<Double> = 0..<Double.infinity
 }
 
 extension LabelCandidate {
