@@ -26,8 +26,11 @@ import subprocess
 import sys
 import tempfile
 
+import numpy
 import osmium
 import shapefile
+import shapely
+from shapely import STRtree
 from shapely.geometry import LineString, Point, box
 from shapely.geometry.polygon import orient
 from shapely.ops import linemerge, polygonize, unary_union
@@ -159,10 +162,13 @@ def sea(lines, bbox):
         extended.append(LineString(coords))
     clipped = unary_union(extended)
     faces = list(polygonize(unary_union([frame.boundary, clipped])))
-    votes = [0.0] * len(faces)
+    if not faces:
+        return []
+    # A point just right and just left of the middle of every coastline segment, found in
+    # the faces by a spatial index (a country's coastline has hundreds of thousands).
     eps = 1e-6
-    parts = list(clipped.geoms) if hasattr(clipped, "geoms") else [clipped]
-    for part in parts:
+    samples, weights = [], []
+    for part in (clipped.geoms if hasattr(clipped, "geoms") else [clipped]):
         if part.geom_type != "LineString":
             continue
         coords = list(part.coords)
@@ -173,11 +179,12 @@ def sea(lines, bbox):
             mx, my = (x0 + x1) / 2, (y0 + y1) / 2
             # Right of the direction of travel: (dy, -dx).
             nx, ny = (y1 - y0) / length * eps, -(x1 - x0) / length * eps
-            for index, face in enumerate(faces):
-                if face.contains(Point(mx + nx, my + ny)):
-                    votes[index] += length
-                if face.contains(Point(mx - nx, my - ny)):
-                    votes[index] -= length
+            samples += [(mx + nx, my + ny), (mx - nx, my - ny)]
+            weights += [length, -length]
+    votes = numpy.zeros(len(faces))
+    if samples:
+        found, face = STRtree(faces).query(shapely.points(numpy.array(samples)), predicate="within")
+        numpy.add.at(votes, face, numpy.array(weights)[found])
     return [face for face, vote in zip(faces, votes) if vote > 0]
 
 
