@@ -50,6 +50,8 @@ public final class LabelPlacer {
     public static let roadNameSpacing: CGFloat = 260
     /// How close two places of one name may be placed, in points.
     static let samePlaceDistance: CGFloat = 400
+    /// How close two POIs of one name may be placed, in points.
+    static let samePOIDistance: CGFloat = 300
     /// How far a road's line may stray from a straight name's baseline, in points.
     static let roadNameStraightness: CGFloat = 2.5
 
@@ -167,7 +169,7 @@ public final class LabelPlacer {
         let cellSize = LabelPlacer.poiCellSize(atZoom: viewport.zoom)
         let worldPoints = 256 * pow(2, viewport.zoom)
         var poiCells: Set<SIMD2<Int>> = []
-        var placeNames: [String: [CGPoint]] = [:]
+        var placeNames: [String: [CGPoint]] = [:], poiNames: [String: [CGPoint]] = [:]
         let box = viewport.visibleMercatorBox
         // Where each road's name is already placed, to keep repeats a spacing apart.
         var roadNames: [String: [CGPoint]] = [:]
@@ -203,8 +205,11 @@ public final class LabelPlacer {
                 let label = PlacedLabel(
                     kind: .poi, text: candidate.text, coordinate: candidate.coordinate, anchor: s, box: box, icon: icon,
                     placeID: candidate.placeID, category: candidate.category, priority: candidate.priority)
-                guard fits(label) else { continue }
+                // One name once nearby (a station's platforms, a shop's two entrances).
+                let twin = poiNames[candidate.text]?.contains { hypot($0.x - s.x, $0.y - s.y) < LabelPlacer.samePOIDistance } ?? false
+                guard !twin, fits(label) else { continue }
                 add(label)
+                poiNames[candidate.text, default: []].append(s)
                 if let cell { poiCells.insert(cell) }
             case .road:
                 let b = candidate.bounds

@@ -61,6 +61,11 @@ struct BasemapLabelTests {
         let (map, host) = try phone(60.1690, 24.9440, zoom: 16)
         let at16 = host.basemapLabels().filter { $0.kind == "poi" }
         #expect((10...30).contains(at16.count), "\(at16.count) POIs")
+        for (i, a) in at16.enumerated() {
+            for b in at16[(i + 1)...] where a.text == b.text {
+                #expect(hypot(a.point.x - b.point.x, a.point.y - b.point.y) >= 300, "\(a.text) twice")
+            }
+        }
         map.camera = GMSCameraPosition(latitude: 60.1690, longitude: 24.9440, zoom: 18)
         host.prepareTiles()
         // A quarter of the ground at zoom 18 shows more POIs than the whole at 16 allowed per area.
