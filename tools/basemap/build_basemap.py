@@ -32,10 +32,9 @@ import tempfile
 
 import mapbox_vector_tile
 import mercantile
-import osmium
 import shapefile
 from shapely import STRtree
-from shapely.geometry import LineString, Point, Polygon, box, shape as to_shape
+from shapely.geometry import Point, Polygon, box, shape as to_shape
 from shapely.ops import transform, unary_union
 from shapely.validation import make_valid
 

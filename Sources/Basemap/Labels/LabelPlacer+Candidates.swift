@@ -108,16 +108,17 @@ extension LabelPlacer {
                 let zooms = LabelPlacer.placeZooms(class: klass, rank: rank, capital: capital)
                 guard !zooms.isEmpty else { continue }
                 let m = mercator(point, places.extent)
-                let (font, base): (Font, Double) =
+                let base: Double =
                     switch klass {
                     // Big countries before capitals, capitals before small countries.
-                    case "country": (LabelPlacer.countryFont, 320 - 40 * min(max(rank, 0), 6))
-                    case "city": (LabelPlacer.cityFont, capital ? 200 : 120)
-                    case "town": (LabelPlacer.placeFont, 90)
-                    case "village", "island": (LabelPlacer.placeFont, 60)
-                    case "state", "province": (LabelPlacer.neighbourhoodFont, 100)
-                    default: (LabelPlacer.neighbourhoodFont, 40)
+                    case "country": 320 - 40 * min(max(rank, 0), 6)
+                    case "city": capital ? 200 : 120
+                    case "town": 90
+                    case "village", "island": 60
+                    case "state", "province": 100
+                    default: 40
                     }
+                let font = LabelPlacer.font(forPlaceClass: klass)
                 candidates.append(
                     LabelCandidate(
                         kind: .place, text: name, point: m, coordinate: coordinate(m), textSize: size(name, font),

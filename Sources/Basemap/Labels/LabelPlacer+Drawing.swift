@@ -3,15 +3,21 @@ import MapDrawing
 import MapGeometry
 
 extension LabelPlacer {
-    /// A place label's font and colour by its class: countries bold, cities larger,
-    /// neighbourhoods smaller and grey.
-    static func placeLook(_ klass: String, style: BasemapStyle) -> (Font, Color) {
+    /// A place label's font by its class: countries bold, cities larger, neighbourhoods
+    /// smaller (measured and drawn alike).
+    static func font(forPlaceClass klass: String) -> Font {
         switch klass {
-        case "country": return (countryFont, style.placeText)
-        case "city": return (cityFont, style.placeText)
-        case "town", "village", "island": return (placeFont, style.placeText)
-        default: return (neighbourhoodFont, style.roadText)
+        case "country": return countryFont
+        case "city": return cityFont
+        case "town", "village", "island": return placeFont
+        default: return neighbourhoodFont
         }
+    }
+
+    /// A place label's font and colour by its class: neighbourhoods and the like grey.
+    static func placeLook(_ klass: String, style: BasemapStyle) -> (Font, Color) {
+        let font = Self.font(forPlaceClass: klass)
+        return (font, font == neighbourhoodFont ? style.roadText : style.placeText)
     }
 
     /// Draws placed labels: place names with a white halo, POIs as a coloured disc and name.
