@@ -2,7 +2,7 @@
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: setup build run test docs api-check api-dump fuzz record-goldens benchmarks playground-benchmark basemap geocoder geocoder-compare tiles clean
+.PHONY: setup build run test docs api-check api-dump fuzz record-goldens benchmarks playground-benchmark basemap geocoder geocoder-compare solver-oracle solver-compare tiles clean
 
 setup:
 	@./scripts/setup.sh
@@ -71,6 +71,23 @@ geocoder:
 	python3 -m venv tools/geocoder/.venv
 	tools/geocoder/.venv/bin/pip install -q -r tools/geocoder/requirements.txt
 	tools/geocoder/.venv/bin/python tools/geocoder/build_geocoder.py
+
+# Fresh random constraint systems solved by kiwisolver (SEED, COUNT), replayed by our solver:
+# the committed oracle is seed 1, 2,000 systems.
+SEED ?= 1
+COUNT ?= 2000
+solver-oracle: setup
+	python3 -m venv tools/solver/.venv
+	tools/solver/.venv/bin/pip install -q -r tools/solver/requirements.txt
+	mkdir -p $(OUT)
+	tools/solver/.venv/bin/python tools/solver/kiwi_oracle.py --seed $(SEED) --count $(COUNT) --out $(OUT)/kiwi-systems.jsonl
+	OPENMAPS_SOLVER_ORACLE=$(OUT)/kiwi-systems.jsonl $(SWIFT) test --filter KiwiOracleTests
+
+# Compares the constraint solver with kiwisolver on the same 1,000-constraint screen.
+solver-compare: setup
+	python3 -m venv Benchmarks/.venv
+	Benchmarks/.venv/bin/pip install -q -r tools/solver/requirements.txt
+	cd Benchmarks && $(SWIFT) build -c release --product LayoutBenchmarks && ../Benchmarks/.venv/bin/python solver_compare.py
 
 # Compares the geocoder's throughput with the Python reverse_geocoder package (k-d tree).
 geocoder-compare: setup

@@ -4,7 +4,7 @@ import PackageDescription
 /// OpenMaps: the Maps SDK for iOS programming model, on Linux.
 ///
 /// Layers, each importing only those below it:
-/// MapGeometry → MapDrawing → MapUIKit → Basemap / Geocoding → OpenMaps → OpenMapsTesting →
+/// MapGeometry, ConstraintSolver → MapDrawing → MapUIKit → Basemap / Geocoding → OpenMaps → OpenMapsTesting →
 /// MapReplay / Playground → openmaps.
 let package = Package(
     name: "OpenMaps",
@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "OpenMapsTesting", targets: ["OpenMapsTesting"]),
         /// The drawing layer (Cairo + Pango) on its own, for hosts that compose frames.
         .library(name: "MapDrawing", targets: ["MapDrawing"]),
+        /// The Cassowary constraint solver under Auto Layout, on its own.
+        .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
         /// Geometry (projection, geodesy, spatial index) on its own.
         .library(name: "MapGeometry", targets: ["MapGeometry"]),
         /// The basemap (MBTiles reading, vector tiles, tile rendering) on its own.
@@ -53,6 +55,8 @@ let package = Package(
 
         // Layers.
         .target(name: "MapGeometry"),
+        // Auto Layout's engine: an incremental Cassowary solver (no dependencies).
+        .target(name: "ConstraintSolver"),
         .target(
             name: "MapDrawing",
             dependencies: [
@@ -60,7 +64,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "MapUIKit", dependencies: ["MapGeometry", "MapDrawing"]),
+        .target(name: "MapUIKit", dependencies: ["MapGeometry", "MapDrawing", "ConstraintSolver"]),
         // The embedded basemap: MBTiles reading, vector tile decoding (data built by tools/basemap).
         .target(
             name: "Basemap",
@@ -106,6 +110,8 @@ let package = Package(
             name: "LocalTileServer", dependencies: ["MapDrawing", .product(name: "Hummingbird", package: "hummingbird")],
             path: "Tests/Support/LocalTileServer"),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),
+        // Checked against kiwisolver's answers on random systems (tools/solver/kiwi_oracle.py).
+        .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"], exclude: ["Oracle"]),
         .testTarget(name: "GeocodingTests", dependencies: ["Geocoding"]),
         .testTarget(name: "BasemapTests", dependencies: ["Basemap", "MapDrawing", "OpenMapsTesting", "HostileData"], exclude: ["__Goldens__"]),
         .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "OpenMapsTesting"]),
