@@ -64,7 +64,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "MapUIKit", dependencies: ["MapGeometry", "MapDrawing", "ConstraintSolver"]),
+        .target(
+            name: "MapUIKit",
+            dependencies: ["MapGeometry", "MapDrawing", "ConstraintSolver", .product(name: "Logging", package: "swift-log")]),
         // The embedded basemap: MBTiles reading, vector tile decoding (data built by tools/basemap).
         .target(
             name: "Basemap",

@@ -122,7 +122,7 @@ struct PlaygroundBrowserTests {
         try await withBrowser("geocoder") { server, browser in
             let session = try await open("geocoder", server, browser)
             let host = try #require(session.host)
-            try await browser.mouse([.move(x: 300, y: 300), .down, .pause(900), .up])
+            try await browser.mouse([.move(x: 300, y: 300), .down, .pause(1500), .up])
             #expect(try await browser.wait(logged("mapView:didLongPressAtCoordinate:")))
             let dropped = await waitFor { host.mapView.selectedMarker?.title?.isEmpty == false }
             #expect(dropped, "a marker titled with the address, its window open")

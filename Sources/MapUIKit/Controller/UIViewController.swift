@@ -10,7 +10,9 @@ open class UIViewController: UIResponder {
     /// A title for the controller (shown by hosts that list controllers).
     open var title: String?
 
-    public override init() {
+    /// A controller with no nib. Apps make controllers from a type (`type.init()`), so a
+    /// subclass with a designated initialiser of its own must provide `init()` too.
+    public required override init() {
         super.init()
     }
 
@@ -33,7 +35,9 @@ open class UIViewController: UIResponder {
             return loadedView
         }
         set {
+            loadedView?.viewController = nil
             loadedView = newValue
+            newValue?.viewController = self
         }
     }
 
@@ -49,6 +53,9 @@ open class UIViewController: UIResponder {
         isLoadingView = true
         loadView()
         if loadedView == nil { loadedView = UIView(frame: UIScreen.main.bounds) }
+        loadedView?.viewController = self
+        // A phone's root views keep 16 points from the sides (UIKit's system minimum).
+        loadedView?.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 0, leading: 16, bottom: 0, trailing: 16)
         isLoadingView = false
         viewDidLoad()
     }
@@ -83,8 +90,46 @@ open class UIViewController: UIResponder {
         viewIfLoaded?.setNeedsDisplay()
     }
 
+    /// The next responder: the superview of the controller's view, else the parent controller.
+    open override var next: UIResponder? { viewIfLoaded?.superview ?? parent }
+
     /// Called once the view is loaded.
     open func viewDidLoad() {}
+    /// Called before the view lays out its subviews (after its constraints are solved).
+    open func viewWillLayoutSubviews() {}
+    /// Called after the view laid out its subviews.
+    open func viewDidLayoutSubviews() {}
+
+    // MARK: Children
+
+    /// The child view controllers, in the order they were added.
+    public private(set) var children: [UIViewController] = []
+    /// The parent view controller, if any.
+    public private(set) weak var parent: UIViewController?
+
+    /// Adds a child view controller (calls `willMove(toParent:)`; the app adds its view and
+    /// calls `didMove(toParent:)`, as in UIKit).
+    open func addChild(_ childController: UIViewController) {
+        guard childController !== self, childController.parent !== self else { return }
+        childController.removeFromParent()
+        childController.willMove(toParent: self)
+        children.append(childController)
+        childController.parent = self
+    }
+
+    /// Removes the controller from its parent (calls `didMove(toParent: nil)`; the app calls
+    /// `willMove(toParent: nil)` first and removes the view, as in UIKit).
+    open func removeFromParent() {
+        guard let parent else { return }
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+        didMove(toParent: nil)
+    }
+
+    /// Called before the controller is added to or removed from a parent.
+    open func willMove(toParent parent: UIViewController?) {}
+    /// Called after the controller was added to or removed from a parent.
+    open func didMove(toParent parent: UIViewController?) {}
     /// Called before the view is shown by a host.
     open func viewWillAppear(_ animated: Bool) {}
     /// Called after the view is shown by a host.

@@ -6,7 +6,12 @@ import MapDrawing
 @preconcurrency @MainActor
 open class UIImageView: UIView {
     /// The image shown.
-    public var image: UIImage? { didSet { noteVisualChange() } }
+    public var image: UIImage? {
+        didSet {
+            noteVisualChange()
+            invalidateIntrinsicContentSize()
+        }
+    }
 
     /// A view showing an image, sized to it.
     public init(image: UIImage?) {

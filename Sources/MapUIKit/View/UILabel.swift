@@ -7,19 +7,39 @@ import MapGeometry
 @preconcurrency @MainActor
 open class UILabel: UIView {
     /// The text shown.
-    public var text: String? { didSet { noteVisualChange() } }
+    public var text: String? {
+        didSet {
+            noteVisualChange()
+            invalidateIntrinsicContentSize()
+        }
+    }
     /// The font (the 17-point system font by default).
-    public var font: UIFont! = .systemFont(ofSize: 17) { didSet { noteVisualChange() } }
+    public var font: UIFont! = .systemFont(ofSize: 17) {
+        didSet {
+            noteVisualChange()
+            invalidateIntrinsicContentSize()
+        }
+    }
     /// The text colour (black by default).
     public var textColor: UIColor! = .black { didSet { noteVisualChange() } }
     /// Horizontal alignment of the lines.
     public var textAlignment: NSTextAlignment = .natural { didSet { noteVisualChange() } }
     /// The most lines shown; 0 for no limit but the bounds.
-    public var numberOfLines = 1 { didSet { noteVisualChange() } }
+    public var numberOfLines = 1 {
+        didSet {
+            noteVisualChange()
+            invalidateIntrinsicContentSize()
+        }
+    }
     /// How lines wrap and how the last one is cut.
-    public var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { noteVisualChange() } }
+    public var lineBreakMode: NSLineBreakMode = .byTruncatingTail {
+        didSet {
+            noteVisualChange()
+            invalidateIntrinsicContentSize()
+        }
+    }
     /// The width multi-line text wraps at when sized with `intrinsicContentSize`.
-    public var preferredMaxLayoutWidth: CGFloat = 0
+    public var preferredMaxLayoutWidth: CGFloat = 0 { didSet { invalidateIntrinsicContentSize() } }
 
     override class var isOpaqueByDefault: Bool { false }
 
@@ -32,6 +52,13 @@ open class UILabel: UIView {
 
     open override var intrinsicContentSize: CGSize {
         sizeThatFits(CGSize(width: preferredMaxLayoutWidth, height: 0))
+    }
+
+    /// The first baseline sits an ascender below the top of the text, which is centred in the
+    /// bounds; the last a descender above its bottom.
+    override package var layoutBaselines: LayoutBaselines {
+        let height = intrinsicContentSize.height
+        return LayoutBaselines(first: (0.5, font.ascender - height / 2), last: (0.5, height / 2 + font.descender))
     }
 
     /// Draws the text in a rectangle (bounds by default).

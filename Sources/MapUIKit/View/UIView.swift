@@ -2,8 +2,8 @@ import Foundation
 import MapDrawing
 
 /// A rectangular view in a tree of views, as UIKit's `UIView`: geometry, appearance,
-/// layout and custom drawing. OpenMaps draws views to pixels for info windows and marker
-/// icons; a view is not interactive.
+/// layout (frames, autoresizing masks and Auto Layout constraints), hit testing and custom
+/// drawing. OpenMaps draws views to pixels for screens, info windows and marker icons.
 @preconcurrency @MainActor
 open class UIView: UIResponder {
     /// How a view lays out its content when its bounds differ from the content's size.
@@ -43,10 +43,20 @@ open class UIView: UIResponder {
 
     /// The parent view, if any.
     public private(set) weak var superview: UIView?
-    /// The next responder: the superview.
-    open override var next: UIResponder? { superview }
+    /// The next responder: the view controller whose root view this is, else the superview.
+    open override var next: UIResponder? { viewController ?? superview }
+
+    /// The view controller whose root view this is.
+    package weak var viewController: UIViewController?
     /// The child views, back to front.
     public private(set) var subviews: [UIView] = []
+
+    /// The view's Auto Layout state: constraints, guides, priorities, margins (and the engine
+    /// on a root view).
+    package let autoLayout = ViewAutoLayout()
+
+    /// Where the view's baselines are for Auto Layout (at the bottom; labels override).
+    package var layoutBaselines: LayoutBaselines { .bottom }
 
     /// The clock views in this tree animate on (a map sets it on views it shows).
     package weak var animationClock: ViewAnimationClock?
@@ -88,10 +98,16 @@ open class UIView: UIResponder {
         }
         set {
             AnimationRecorder.willChange(self)
-            let sizeChanged = newValue.size != storedBounds.size
+            let oldSize = storedBounds.size
+            let sizeChanged = newValue.size != oldSize
+            let moved = newValue != frame
             storedBounds.size = newValue.size
             storedCenter = CGPoint(x: newValue.midX, y: newValue.midY)
-            if sizeChanged { setNeedsLayout() }
+            if sizeChanged {
+                setNeedsLayout()
+                resizeSubviews(from: oldSize)
+            }
+            if moved { frameMayMatterToConstraints() }
             noteVisualChange()
         }
     }
@@ -101,9 +117,14 @@ open class UIView: UIResponder {
         get { storedBounds }
         set {
             AnimationRecorder.willChange(self)
-            let sizeChanged = newValue.size != storedBounds.size
+            let oldSize = storedBounds.size
+            let sizeChanged = newValue.size != oldSize
             storedBounds = newValue
-            if sizeChanged { setNeedsLayout() }
+            if sizeChanged {
+                setNeedsLayout()
+                resizeSubviews(from: oldSize)
+                frameMayMatterToConstraints()
+            }
             noteVisualChange()
         }
     }
@@ -113,7 +134,9 @@ open class UIView: UIResponder {
         get { storedCenter }
         set {
             AnimationRecorder.willChange(self)
+            let moved = newValue != storedCenter
             storedCenter = newValue
+            if moved { frameMayMatterToConstraints() }
             noteVisualChange()
         }
     }
@@ -191,10 +214,32 @@ open class UIView: UIResponder {
     public var contentMode: ContentMode = .scaleToFill { didSet { noteVisualChange() } }
     /// An integer to find the view by.
     public var tag = 0
-    /// Whether the view takes touches (kept for compatibility; views here are pictures).
+    /// Whether the view and its subviews take touches (hit testing skips them when false).
     public var isUserInteractionEnabled = true
     /// Whether the view is fully opaque (a drawing hint only).
     public var isOpaque = true
+
+    // MARK: Hit testing
+
+    /// Whether a point in the view's coordinates is inside it (its bounds, by default).
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        bounds.contains(point)
+    }
+
+    /// The deepest view under a point (in this view's coordinates) that takes touches, as
+    /// UIKit finds it: nil when this view is hidden, nearly transparent (alpha 0.01 or less),
+    /// not interactive or does not contain the point; else the front-most subview's answer,
+    /// else this view.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard isUserInteractionEnabled, !isHidden, alpha > 0.01, self.point(inside: point, with: event) else { return nil }
+        for subview in subviews.reversed() {
+            let local = CGPoint(
+                x: point.x - bounds.minX - subview.frame.minX + subview.bounds.minX,
+                y: point.y - bounds.minY - subview.frame.minY + subview.bounds.minY)
+            if let hit = subview.hitTest(local, with: event) { return hit }
+        }
+        return self
+    }
 
     // MARK: Hierarchy
 
@@ -209,6 +254,15 @@ open class UIView: UIResponder {
         view.removeFromSuperview()
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
+        view.autoLayout.engine = nil
+        if view.autoLayout.subtreeUsesConstraints {
+            var ancestor: UIView? = self
+            while let current = ancestor, !current.autoLayout.subtreeUsesConstraints {
+                current.autoLayout.subtreeUsesConstraints = true
+                ancestor = current.superview
+            }
+        }
+        if autoLayout.subtreeUsesConstraints { layoutEngineInputChanged() }
         setNeedsLayout()
         noteVisualChange()
     }
@@ -216,6 +270,7 @@ open class UIView: UIResponder {
     /// Removes the view from its superview.
     public func removeFromSuperview() {
         guard let parent = superview else { return }
+        if parent.autoLayout.subtreeUsesConstraints { deactivateConstraintsLeaving(from: parent) }
         parent.subviews.removeAll { $0 === self }
         superview = nil
         parent.setNeedsLayout()
@@ -257,6 +312,51 @@ open class UIView: UIResponder {
 
     // MARK: Layout and sizing
 
+    /// Override to update constraints before layout; UIKit's contract is to call super last.
+    open func updateConstraints() {
+        autoLayout.needsUpdateConstraints = false
+    }
+
+    /// Whether views of the class must be laid out with constraints (false).
+    open class var requiresConstraintBasedLayout: Bool { false }
+
+    /// The margins (8 points on each side unless set).
+    open var layoutMargins: UIEdgeInsets {
+        get { autoLayout.layoutMargins }
+        set {
+            let usable = UIEdgeInsets(
+                top: newValue.top.isFinite ? newValue.top : 0, left: newValue.left.isFinite ? newValue.left : 0,
+                bottom: newValue.bottom.isFinite ? newValue.bottom : 0, right: newValue.right.isFinite ? newValue.right : 0)
+            guard usable != autoLayout.layoutMargins else { return }
+            autoLayout.layoutMargins = usable
+            layoutMarginsDidChange()
+            layoutEngineInputChanged()
+        }
+    }
+
+    /// The margins by leading and trailing edge (left to right here).
+    open var directionalLayoutMargins: NSDirectionalEdgeInsets {
+        get {
+            let margins = layoutMargins
+            return NSDirectionalEdgeInsets(top: margins.top, leading: margins.left, bottom: margins.bottom, trailing: margins.right)
+        }
+        set {
+            layoutMargins = UIEdgeInsets(top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing)
+        }
+    }
+
+    /// Whether the margins are measured from the safe area (true) or the bounds.
+    open var insetsLayoutMarginsFromSafeArea: Bool {
+        get { autoLayout.insetsLayoutMarginsFromSafeArea }
+        set {
+            autoLayout.insetsLayoutMarginsFromSafeArea = newValue
+            layoutEngineInputChanged()
+        }
+    }
+
+    /// Called when the layout margins changed.
+    open func layoutMarginsDidChange() {}
+
     /// Override to position subviews; called before the view is drawn when layout is needed.
     open func layoutSubviews() {}
 
@@ -265,13 +365,41 @@ open class UIView: UIResponder {
         needsLayout = true
     }
 
-    /// Runs any pending layout of this view and its subviews now.
+    /// Runs any pending layout now: the tree's constraints are solved, then
+    /// `layoutSubviews()` runs in each view that needs it, top down (again, a few times at
+    /// most, while that changes constraints).
     public func layoutIfNeeded() {
+        let root = rootView
+        for _ in 0..<Self.maximumLayoutPasses {
+            if root.autoLayout.subtreeUsesConstraints {
+                root.updateConstraintsIfNeeded()
+                let engine = root.autoLayout.engine ?? LayoutEngine(root: root)
+                root.autoLayout.engine = engine
+                if engine.isDirty {
+                    engine.update()
+                    engine.applyFrames()
+                }
+            }
+            root.layoutSubviewsIfNeeded()
+            guard root.autoLayout.engine?.isDirty == true else { return }
+        }
+    }
+
+    /// How many times one `layoutIfNeeded()` solves and lays out again while layout changes
+    /// constraints.
+    static let maximumLayoutPasses = 4
+
+    /// Whether `layoutSubviews()` is due (package: the layout pass reads it).
+    package var isLayoutNeeded: Bool { needsLayout }
+
+    private func layoutSubviewsIfNeeded() {
         if needsLayout {
             needsLayout = false
+            viewController?.viewWillLayoutSubviews()
             layoutSubviews()
+            viewController?.viewDidLayoutSubviews()
         }
-        for subview in subviews { subview.layoutIfNeeded() }
+        for subview in subviews { subview.layoutSubviewsIfNeeded() }
     }
 
     /// The size that best fits a given size; by default the current size.
