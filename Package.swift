@@ -117,7 +117,8 @@ let package = Package(
         .testTarget(name: "GeocodingTests", dependencies: ["Geocoding"]),
         .testTarget(name: "BasemapTests", dependencies: ["Basemap", "MapDrawing", "OpenMapsTesting", "HostileData"], exclude: ["__Goldens__"]),
         .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "OpenMapsTesting"]),
-        .testTarget(name: "MapUIKitTests", dependencies: ["MapUIKit", "OpenMapsTesting"], exclude: ["__Goldens__"]),
+        .testTarget(
+            name: "MapUIKitTests", dependencies: ["MapUIKit", "MapDrawing", "OpenMapsTesting"], exclude: ["__Goldens__", "Controls/__Goldens__"]),
         .testTarget(
             name: "MapReplayTests", dependencies: ["MapReplay", "OpenMaps", "MapDrawing", "OpenMapsTesting", "LocalTileServer"],
             exclude: ["Scenarios", "__Goldens__"]),

@@ -228,6 +228,68 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.stopMeasurement()
         }
     }
+
+    // A screen's frame: the map alone, then the same map under five controls laid out with
+    // constraints (issue 21: at most 10% more).
+    Benchmark("Screen frame: a map alone, 390x844 at scale 2", configuration: .init(timeUnits: .microseconds, maxDuration: .seconds(5))) { @MainActor benchmark async in
+        let host = ScreenFixture.host(controls: false)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(host.renderFrame()) }
+        benchmark.stopMeasurement()
+    }
+
+    Benchmark("Screen frame: the map plus five controls, 390x844 at scale 2", configuration: .init(timeUnits: .microseconds, maxDuration: .seconds(5))) { @MainActor benchmark async in
+        let host = ScreenFixture.host(controls: true)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(host.renderFrame()) }
+        benchmark.stopMeasurement()
+    }
+}
+
+/// A phone screen over central Helsinki at zoom 14, with or without five controls (four
+/// buttons and a switch) pinned over the map with constraints.
+@MainActor
+enum ScreenFixture {
+    static func host(controls: Bool) -> ScreenHost {
+        let controller = UIViewController()
+        let options = GMSMapViewOptions()
+        options.camera = GMSCameraPosition(latitude: 60.1699, longitude: 24.9384, zoom: 14)
+        let map = GMSMapView(options: options)
+        map.translatesAutoresizingMaskIntoConstraints = false
+        controller.view.addSubview(map)
+        var constraints = [
+            map.topAnchor.constraint(equalTo: controller.view.topAnchor),
+            map.bottomAnchor.constraint(equalTo: controller.view.bottomAnchor),
+            map.leadingAnchor.constraint(equalTo: controller.view.leadingAnchor),
+            map.trailingAnchor.constraint(equalTo: controller.view.trailingAnchor),
+        ]
+        if controls {
+            let buttons: [UIControl] = [
+                UIButton(configuration: .filled(), primaryAction: UIAction(title: "Directions") { _ in }),
+                UIButton(configuration: .tinted(), primaryAction: UIAction(title: "Save") { _ in }),
+                UIButton(configuration: .gray(), primaryAction: UIAction(title: "Share") { _ in }),
+                UIButton(type: .system, primaryAction: UIAction(title: "More") { _ in }),
+                UISwitch(),
+            ]
+            var previous: UIView?
+            for control in buttons {
+                control.translatesAutoresizingMaskIntoConstraints = false
+                controller.view.addSubview(control)
+                constraints.append(control.leadingAnchor.constraint(equalTo: controller.view.layoutMarginsGuide.leadingAnchor))
+                if let previous {
+                    constraints.append(control.topAnchor.constraint(equalTo: previous.bottomAnchor, constant: 8))
+                } else {
+                    constraints.append(control.topAnchor.constraint(equalTo: controller.view.safeAreaLayoutGuide.topAnchor, constant: 12))
+                }
+                previous = control
+            }
+        }
+        NSLayoutConstraint.activate(constraints)
+        let host = ScreenHost(rootViewController: controller)
+        host.runUntilIdle()
+        blackHole(host.renderFrame())
+        return host
+    }
 }
 
 /// 100,000 markers over London on a 640 x 400 map, and tap points over the view.

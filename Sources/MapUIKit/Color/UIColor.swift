@@ -1,19 +1,47 @@
 import Foundation
 import MapDrawing
 
-/// An sRGB colour, as UIKit's `UIColor`.
+/// An sRGB colour, as UIKit's `UIColor`: fixed, or dynamic (a colour for each appearance,
+/// resolved with the trait collection in force where it is drawn).
 public final class UIColor: Sendable, Equatable, Hashable, CustomStringConvertible {
-    /// The colour in sRGB with straight alpha.
-    public let color: Color
+    private let base: Color
+    private let provider: (@Sendable (UITraitCollection) -> UIColor)?
+
+    /// The colour in sRGB with straight alpha; a dynamic colour resolves with
+    /// `UITraitCollection.current` (the view being drawn's traits, light elsewhere).
+    public var color: Color {
+        guard let provider else { return base }
+        return provider(UITraitCollection.current).color
+    }
 
     /// A colour from red, green, blue and alpha in 0...1 (values outside are clamped).
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        color = Color(red: red, green: green, blue: blue, alpha: alpha)
+        base = Color(red: red, green: green, blue: blue, alpha: alpha)
+        provider = nil
     }
 
     /// A grey from a white level and alpha.
     public init(white: CGFloat, alpha: CGFloat) {
-        color = Color(white: white, alpha: alpha)
+        base = Color(white: white, alpha: alpha)
+        provider = nil
+    }
+
+    /// A dynamic colour: the provider gives the colour for a trait collection.
+    public init(dynamicProvider: @escaping @Sendable (UITraitCollection) -> UIColor) {
+        base = dynamicProvider(UITraitCollection(userInterfaceStyle: .light)).color
+        provider = dynamicProvider
+    }
+
+    /// The fixed colour for a trait collection (itself when not dynamic).
+    public func resolvedColor(with traitCollection: UITraitCollection) -> UIColor {
+        guard let provider else { return self }
+        return provider(traitCollection).resolvedColor(with: traitCollection)
+    }
+
+    /// A dynamic system colour from its light and dark values (sRGB hex, alpha).
+    static func system(light: UInt32, dark: UInt32, lightAlpha: Double = 1, darkAlpha: Double = 1) -> UIColor {
+        let lightColor = UIColor(Color(rgb: light, alpha: lightAlpha)), darkColor = UIColor(Color(rgb: dark, alpha: darkAlpha))
+        return UIColor { $0.userInterfaceStyle == .dark ? darkColor : lightColor }
     }
 
     /// A colour from hue, saturation, brightness (HSB) and alpha, each in 0...1.
@@ -31,11 +59,13 @@ public final class UIColor: Sendable, Equatable, Hashable, CustomStringConvertib
 
     /// The colour of a Core Graphics colour.
     public init(cgColor: CGColor) {
-        color = cgColor.color
+        base = cgColor.color
+        provider = nil
     }
 
     package init(_ color: Color) {
-        self.color = color
+        base = color
+        provider = nil
     }
 
     /// The Core Graphics colour, for layer properties.
@@ -43,7 +73,8 @@ public final class UIColor: Sendable, Equatable, Hashable, CustomStringConvertib
 
     /// The same colour with another alpha.
     public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
-        UIColor(color.withAlpha(alpha))
+        guard provider != nil else { return UIColor(base.withAlpha(alpha)) }
+        return UIColor { [self] traits in UIColor(resolvedColor(with: traits).color.withAlpha(alpha)) }
     }
 
     /// Writes the sRGB components; always succeeds.
@@ -69,8 +100,14 @@ public final class UIColor: Sendable, Equatable, Hashable, CustomStringConvertib
         setStroke()
     }
 
-    public static func == (a: UIColor, b: UIColor) -> Bool { a.color == b.color }
-    public func hash(into hasher: inout Hasher) { hasher.combine(color) }
+    /// Equal when equal in light and in dark.
+    public static func == (a: UIColor, b: UIColor) -> Bool {
+        guard a.provider != nil || b.provider != nil else { return a.base == b.base }
+        let light = UITraitCollection(userInterfaceStyle: .light), dark = UITraitCollection(userInterfaceStyle: .dark)
+        return a.resolvedColor(with: light).base == b.resolvedColor(with: light).base
+            && a.resolvedColor(with: dark).base == b.resolvedColor(with: dark).base
+    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(base) }
     public var description: String { "UIColor \(color)" }
 
     // Named colours with UIKit's values.
@@ -90,18 +127,45 @@ public final class UIColor: Sendable, Equatable, Hashable, CustomStringConvertib
     public static let brown = UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)
     public static let clear = UIColor(white: 0, alpha: 0)
     // System colours (light appearance).
-    public static let systemRed = UIColor(Color(rgb: 0xFF3B30))
-    public static let systemGreen = UIColor(Color(rgb: 0x34C759))
-    public static let systemBlue = UIColor(Color(rgb: 0x007AFF))
-    public static let systemOrange = UIColor(Color(rgb: 0xFF9500))
-    public static let systemYellow = UIColor(Color(rgb: 0xFFCC00))
-    public static let systemPink = UIColor(Color(rgb: 0xFF2D55))
-    public static let systemPurple = UIColor(Color(rgb: 0xAF52DE))
-    public static let systemTeal = UIColor(Color(rgb: 0x5AC8FA))
-    public static let systemIndigo = UIColor(Color(rgb: 0x5856D6))
-    public static let systemGray = UIColor(Color(rgb: 0x8E8E93))
-    public static let systemBackground = UIColor.white
-    public static let label = UIColor.black
-    public static let secondaryLabel = UIColor(Color(rgb: 0x3C3C43, alpha: 0.6))
-    public static let separator = UIColor(Color(rgb: 0x3C3C43, alpha: 0.29))
+    // System colours, dynamic, with iOS 17's light and dark values.
+    public static let systemRed = system(light: 0xFF3B30, dark: 0xFF453A)
+    public static let systemGreen = system(light: 0x34C759, dark: 0x30D158)
+    public static let systemBlue = system(light: 0x007AFF, dark: 0x0A84FF)
+    public static let systemOrange = system(light: 0xFF9500, dark: 0xFF9F0A)
+    public static let systemYellow = system(light: 0xFFCC00, dark: 0xFFD60A)
+    public static let systemPink = system(light: 0xFF2D55, dark: 0xFF375F)
+    public static let systemPurple = system(light: 0xAF52DE, dark: 0xBF5AF2)
+    public static let systemTeal = system(light: 0x30B0C7, dark: 0x40C8E0)
+    public static let systemIndigo = system(light: 0x5856D6, dark: 0x5E5CE6)
+    public static let systemMint = system(light: 0x00C7BE, dark: 0x63E6E2)
+    public static let systemCyan = system(light: 0x32ADE6, dark: 0x64D2FF)
+    public static let systemBrown = system(light: 0xA2845E, dark: 0xAC8E68)
+    public static let systemGray = system(light: 0x8E8E93, dark: 0x8E8E93)
+    public static let systemGray2 = system(light: 0xAEAEB2, dark: 0x636366)
+    public static let systemGray3 = system(light: 0xC7C7CC, dark: 0x48484A)
+    public static let systemGray4 = system(light: 0xD1D1D6, dark: 0x3A3A3C)
+    public static let systemGray5 = system(light: 0xE5E5EA, dark: 0x2C2C2E)
+    public static let systemGray6 = system(light: 0xF2F2F7, dark: 0x1C1C1E)
+    /// The tint views use unless they set their own (system blue).
+    public static let tintColor = systemBlue
+    public static let label = system(light: 0x000000, dark: 0xFFFFFF)
+    public static let secondaryLabel = system(light: 0x3C3C43, dark: 0xEBEBF5, lightAlpha: 0.6, darkAlpha: 0.6)
+    public static let tertiaryLabel = system(light: 0x3C3C43, dark: 0xEBEBF5, lightAlpha: 0.3, darkAlpha: 0.3)
+    public static let quaternaryLabel = system(light: 0x3C3C43, dark: 0xEBEBF5, lightAlpha: 0.18, darkAlpha: 0.16)
+    public static let placeholderText = system(light: 0x3C3C43, dark: 0xEBEBF5, lightAlpha: 0.3, darkAlpha: 0.3)
+    public static let link = system(light: 0x007AFF, dark: 0x0984FF)
+    public static let systemBackground = system(light: 0xFFFFFF, dark: 0x000000)
+    public static let secondarySystemBackground = system(light: 0xF2F2F7, dark: 0x1C1C1E)
+    public static let tertiarySystemBackground = system(light: 0xFFFFFF, dark: 0x2C2C2E)
+    public static let systemGroupedBackground = system(light: 0xF2F2F7, dark: 0x000000)
+    public static let secondarySystemGroupedBackground = system(light: 0xFFFFFF, dark: 0x1C1C1E)
+    public static let tertiarySystemGroupedBackground = system(light: 0xF2F2F7, dark: 0x2C2C2E)
+    public static let systemFill = system(light: 0x787880, dark: 0x787880, lightAlpha: 0.2, darkAlpha: 0.36)
+    public static let secondarySystemFill = system(light: 0x787880, dark: 0x787880, lightAlpha: 0.16, darkAlpha: 0.32)
+    public static let tertiarySystemFill = system(light: 0x767680, dark: 0x767680, lightAlpha: 0.12, darkAlpha: 0.24)
+    public static let quaternarySystemFill = system(light: 0x747480, dark: 0x767680, lightAlpha: 0.08, darkAlpha: 0.18)
+    public static let separator = system(light: 0x3C3C43, dark: 0x545458, lightAlpha: 0.29, darkAlpha: 0.6)
+    public static let opaqueSeparator = system(light: 0xC6C6C8, dark: 0x38383A)
+    public static let darkText = UIColor.black
+    public static let lightText = UIColor(white: 1, alpha: 0.6)
 }

@@ -23,6 +23,8 @@ package final class LayoutEngine {
     package var isDirty = true
 
     private struct Installed {
+        /// Held, so that its identity (the key) is not reused by a new constraint while here.
+        let constraint: NSLayoutConstraint
         let solverConstraint: Constraint?
         let signature: [Double]
     }
@@ -74,7 +76,7 @@ package final class LayoutEngine {
         let live = Dictionary(constraints.map { (ObjectIdentifier($0), $0) }, uniquingKeysWith: { first, _ in first })
         var removedAny = false
         for (id, entry) in installed {
-            guard let constraint = live[id], signature(of: constraint) == entry.signature else {
+            guard let constraint = live[id], constraint === entry.constraint, signature(of: constraint) == entry.signature else {
                 if let made = entry.solverConstraint { try? solver.removeConstraint(made) }
                 installed[id] = nil
                 removedAny = true
@@ -158,7 +160,7 @@ package final class LayoutEngine {
     private func add(_ constraint: NSLayoutConstraint) {
         let id = ObjectIdentifier(constraint)
         guard let first = constraint.firstLayoutItem else {
-            installed[id] = Installed(solverConstraint: nil, signature: signature(of: constraint))
+            installed[id] = Installed(constraint: constraint, solverConstraint: nil, signature: signature(of: constraint))
             return
         }
         var rhs = LinearExpression(constant: Double(constraint.constant))
@@ -174,9 +176,9 @@ package final class LayoutEngine {
         let made = Constraint(first.expression(for: constraint.firstAttribute), relation, rhs, strength: constraint.priority.strength)
         do throws(SolverError) {
             try solver.addConstraint(made)
-            installed[id] = Installed(solverConstraint: made, signature: signature(of: constraint))
+            installed[id] = Installed(constraint: constraint, solverConstraint: made, signature: signature(of: constraint))
         } catch {
-            installed[id] = Installed(solverConstraint: nil, signature: signature(of: constraint))
+            installed[id] = Installed(constraint: constraint, solverConstraint: nil, signature: signature(of: constraint))
             if case .unsatisfiable(_, let conflicting) = error { report(constraint, conflicting: conflicting) }
         }
     }

@@ -69,19 +69,46 @@ open class UILabel: UIView {
         let limit = numberOfLines == 0 ? fitting : min(numberOfLines, fitting)
         guard let layout = makeLayout(width: rect.width, maximumLines: limit) else { return }
         let y = rect.minY + max(0, (rect.height - layout.size.height) / 2)
-        layout.draw(in: context.canvas, at: CGPoint(x: rect.minX, y: y))
+        layout.draw(in: context.canvas, at: CGPoint(x: rect.minX, y: y), color: textColor.color)
     }
 
     open override func draw(_ rect: CGRect) {
         drawText(in: bounds)
     }
 
+    /// What a text layout depends on (not the colour: layouts are drawn in any colour).
+    private struct LayoutKey: Equatable {
+        var text: String
+        var font: UIFont
+        var alignment: NSTextAlignment
+        var lineBreakMode: NSLineBreakMode
+        var width: CGFloat?
+        var maximumLines: Int
+        /// Text layouts belong to their thread's Pango context (Pango is not thread-safe).
+        var thread: ObjectIdentifier
+    }
+
+    /// The last layouts made, most recent first: a label is measured and drawn with the same
+    /// few layouts frame after frame, and shaping text is the costly part of drawing it.
+    private var layouts: [(key: LayoutKey, layout: TextLayout)] = []
+
     private func makeLayout(width: CGFloat?, maximumLines: Int) -> TextLayout? {
         guard let text, !text.isEmpty else { return nil }
+        let key = LayoutKey(
+            text: text, font: font, alignment: textAlignment, lineBreakMode: lineBreakMode, width: width, maximumLines: maximumLines,
+            thread: ObjectIdentifier(Thread.current))
+        if let index = layouts.firstIndex(where: { $0.key == key }) {
+            let found = layouts.remove(at: index)
+            layouts.insert(found, at: 0)
+            return found.layout
+        }
         let style = TextStyle(
             font: font.font, color: textColor.color, alignment: textAlignment.drawing,
             lineBreakMode: lineBreakMode.drawing, maximumLines: maximumLines)
-        return TextLayout(text: text, style: style, width: width.map { Double($0) })
+        let layout = TextLayout(text: text, style: style, width: width.map { Double($0) })
+        layouts.insert((key, layout), at: 0)
+        if layouts.count > 3 { layouts.removeLast() }
+        return layout
     }
 
     private func roundUp(_ value: CGFloat) -> CGFloat {

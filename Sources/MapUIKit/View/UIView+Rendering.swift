@@ -24,10 +24,12 @@ extension UIView {
     /// origin is the view's top left.
     package func render(in canvas: Canvas) {
         guard !isHidden, alpha > 0, bounds.isFinite, center.isFinite else { return }
-        canvas.withSavedState {
-            canvas.withTransparencyLayer(opacity: alpha) {
-                drawShadowIfNeeded(in: canvas)
-                drawSelf(in: canvas)
+        UITraitCollection.withCurrent(traitCollection) {
+            canvas.withSavedState {
+                canvas.withTransparencyLayer(opacity: alpha) {
+                    drawShadowIfNeeded(in: canvas)
+                    drawSelf(in: canvas)
+                }
             }
         }
     }
@@ -40,7 +42,7 @@ extension UIView {
 
     /// Everything but the shadow: background, custom drawing, subviews, border.
     private func drawSelf(in canvas: Canvas) {
-        if let background = layer.backgroundColor?.color, background.alpha > 0 {
+        if let background = drawnBackgroundColor, background.alpha > 0 {
             canvas.fill(backgroundShape, with: background)
         }
         canvas.withSavedState {
@@ -72,7 +74,7 @@ extension UIView {
     private func drawShadowIfNeeded(in canvas: Canvas) {
         guard layer.shadowOpacity > 0, let base = layer.shadowColor?.color else { return }
         let color = base.withAlpha(base.alpha * Double(min(layer.shadowOpacity, 1)))
-        if let background = layer.backgroundColor?.color, background.alpha >= 1 {
+        if let background = drawnBackgroundColor, background.alpha >= 1 {
             canvas.drawShadow(of: backgroundShape, color: color, offset: layer.shadowOffset, radius: layer.shadowRadius)
         } else {
             let offscreen = Canvas(size: bounds.size, scale: canvas.scale)

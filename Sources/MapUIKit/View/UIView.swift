@@ -51,6 +51,33 @@ open class UIView: UIResponder {
     /// The child views, back to front.
     public private(set) var subviews: [UIView] = []
 
+    /// The gesture recognizers attached to the view (nil when none, as in UIKit).
+    public var gestureRecognizers: [UIGestureRecognizer]? {
+        get { attachedRecognizers.isEmpty ? nil : attachedRecognizers }
+        set {
+            for recognizer in attachedRecognizers { recognizer.view = nil }
+            attachedRecognizers = []
+            for recognizer in newValue ?? [] { addGestureRecognizer(recognizer) }
+        }
+    }
+
+    private var attachedRecognizers: [UIGestureRecognizer] = []
+
+    /// Attaches a gesture recognizer (taking it from any view it was on).
+    public func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        guard !attachedRecognizers.contains(where: { $0 === gestureRecognizer }) else { return }
+        gestureRecognizer.view?.removeGestureRecognizer(gestureRecognizer)
+        attachedRecognizers.append(gestureRecognizer)
+        gestureRecognizer.view = self
+    }
+
+    /// Detaches a gesture recognizer.
+    public func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        guard attachedRecognizers.contains(where: { $0 === gestureRecognizer }) else { return }
+        attachedRecognizers.removeAll { $0 === gestureRecognizer }
+        gestureRecognizer.view = nil
+    }
+
     /// The view's Auto Layout state: constraints, guides, priorities, margins (and the engine
     /// on a root view).
     package let autoLayout = ViewAutoLayout()
@@ -169,13 +196,29 @@ open class UIView: UIResponder {
     var windowSafeAreaInsets = UIEdgeInsets.zero
     var windowUserInterfaceStyle = UIUserInterfaceStyle.unspecified
 
-    /// The background colour, or nil for none.
+    /// The background colour, or nil for none. A dynamic colour follows the view's
+    /// appearance when drawn.
     public var backgroundColor: UIColor? {
-        get { layer.backgroundColor.map(UIColor.init(cgColor:)) }
+        get {
+            if let dynamic = dynamicBackground, dynamic.cgColor == layer.backgroundColor { return dynamic.color }
+            return layer.backgroundColor.map(UIColor.init(cgColor:))
+        }
         set {
             AnimationRecorder.willChange(self)
             layer.backgroundColor = newValue?.cgColor
+            dynamicBackground = newValue.map { ($0, layer.backgroundColor) }
         }
+    }
+
+    /// The colour last set as background, with the layer colour it gave (the layer's colour
+    /// wins once set on its own).
+    private var dynamicBackground: (color: UIColor, cgColor: CGColor?)?
+
+    /// The background as drawn now: the view's colour resolved for its appearance, unless the
+    /// layer's was set since.
+    package var drawnBackgroundColor: Color? {
+        if let dynamic = dynamicBackground, dynamic.cgColor == layer.backgroundColor { return dynamic.color.color }
+        return layer.backgroundColor?.color
     }
 
     /// Opacity of the view and its subviews, 0...1.
@@ -190,7 +233,11 @@ open class UIView: UIResponder {
     /// Whether the view and its subviews are hidden.
     public var isHidden: Bool {
         get { layer.isHidden }
-        set { layer.isHidden = newValue }
+        set {
+            guard newValue != layer.isHidden else { return }
+            layer.isHidden = newValue
+            (superview as? UIStackView)?.arrangedSubviewVisibilityChanged()
+        }
     }
 
     /// Whether subviews are clipped to the bounds.
@@ -207,8 +254,12 @@ open class UIView: UIResponder {
         set {
             storedTintColor = newValue
             noteVisualChange()
+            tintColorDidChange()
         }
     }
+
+    /// Called when the tint colour changed.
+    open func tintColorDidChange() {}
 
     /// How content is laid out in the bounds.
     public var contentMode: ContentMode = .scaleToFill { didSet { noteVisualChange() } }
@@ -272,6 +323,7 @@ open class UIView: UIResponder {
         guard let parent = superview else { return }
         if parent.autoLayout.subtreeUsesConstraints { deactivateConstraintsLeaving(from: parent) }
         parent.subviews.removeAll { $0 === self }
+        (parent as? UIStackView)?.arrangedSubviewLeft(self)
         superview = nil
         parent.setNeedsLayout()
         parent.noteVisualChange()

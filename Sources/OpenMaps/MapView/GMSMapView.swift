@@ -145,6 +145,57 @@ open class GMSMapView: UIView {
     /// Counts changes to what the map shows, so hosts redraw only when needed.
     package var displayRevision: Int { revision &+ scene.camera.revision }
 
+    // MARK: In a screen
+
+    /// Touch identities the map's gesture handlers see, by UIKit touch.
+    private var touchIDs: [ObjectIdentifier: Int] = [:]
+    private var nextTouchID = 1
+
+    /// Touches that reach the map through UIKit (a screen host's hit testing) go to the map's
+    /// own gesture handlers, as a map host's touches do.
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        forward(touches, .began)
+    }
+
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        forward(touches, .moved)
+    }
+
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        forward(touches, .ended)
+    }
+
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        forward(touches, .cancelled)
+    }
+
+    private func forward(_ touches: Set<UITouch>, _ phase: MapTouch.Phase) {
+        for touch in touches.sorted(by: { $0.timestamp < $1.timestamp }) {
+            let key = ObjectIdentifier(touch)
+            let id: Int
+            if let known = touchIDs[key] {
+                id = known
+            } else {
+                guard phase == .began else { continue }
+                id = nextTouchID
+                nextTouchID += 1
+                touchIDs[key] = id
+            }
+            if phase == .ended || phase == .cancelled { touchIDs[key] = nil }
+            scene.gestures.handle(MapTouch(id: id, phase: phase, location: touch.location(in: self), timestamp: touch.timestamp))
+        }
+    }
+
+    /// In a screen, the map draws its scene as its content, clipped to its bounds; its
+    /// subviews draw over it.
+    open override func draw(_ rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.canvas.withSavedState {
+            context.canvas.clip(to: bounds)
+            scene.draw(in: context.canvas)
+        }
+    }
+
     // MARK: Making a map
 
     /// A map at the default camera with a zero frame.

@@ -239,4 +239,19 @@ import Testing
         root.layoutIfNeeded()
         #expect(root.passes <= 4)
     }
+
+    @Test func constraintsMadeAgainAndAgainAreEachInstalled() {
+        // New constraints may reuse the memory of ones just deactivated: each is still new.
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        let box = constrained(UIView(), in: root)
+        NSLayoutConstraint.activate([box.topAnchor.constraint(equalTo: root.topAnchor), box.heightAnchor.constraint(equalToConstant: 10)])
+        for round in 0..<60 {
+            let width = CGFloat(10 + round)
+            let made = [box.leadingAnchor.constraint(equalTo: root.leadingAnchor), box.widthAnchor.constraint(equalToConstant: width)]
+            NSLayoutConstraint.activate(made)
+            root.layoutIfNeeded()
+            #expect(box.frame.width == width)
+            NSLayoutConstraint.deactivate(made)
+        }
+    }
 }

@@ -1,0 +1,186 @@
+import Foundation
+
+/// Delivers a host's touches to a view tree as UIKit does: a touch goes to the view hit
+/// testing finds at its start, and to the gesture recognizers of that view and its
+/// ancestors; a recognizer that recognizes makes the others of its touches fail (unless a
+/// delegate lets them share) and, with `cancelsTouchesInView`, cancels the view's touches.
+/// A single-tap recognizer above an enabled control does not see touches that begin on the
+/// control, so the control's tap wins (UIKit's rule since iOS 6).
+@MainActor
+package final class TouchDispatcher {
+    private struct Active {
+        let touch: UITouch
+        let view: UIView?
+        var recognizers: [UIGestureRecognizer]
+        var viewCancelled = false
+    }
+
+    /// The root view touches are hit-tested in.
+    package weak var root: UIView?
+    private var active: [Int: Active] = [:]
+    /// Recognizers that took part in a gesture and have not reset (timers and multi-taps).
+    private var involved: [UIGestureRecognizer] = []
+    /// The clock: the latest timestamp seen.
+    package private(set) var time: TimeInterval = 0
+
+    package init(root: UIView) {
+        self.root = root
+    }
+
+    /// Whether a finger is down.
+    package var hasTouches: Bool { !active.isEmpty }
+
+    /// Whether recognizers still wait on time (a long press to begin, a second tap).
+    package var isWaiting: Bool { involved.contains { $0.isDeciding || $0.deferredState != nil } }
+
+    /// The view a touch went to, while it is down.
+    package func view(ofTouch id: Int) -> UIView? { active[id]?.view }
+
+    /// Delivers one finger's change; `location` is in the root view's coordinates.
+    package func send(id: Int, phase: UITouch.Phase, location: CGPoint, timestamp: TimeInterval) {
+        guard let root, location.isFinite, timestamp.isFinite else { return }
+        advance(to: timestamp)
+        switch phase {
+        case .began:
+            if active[id] != nil { send(id: id, phase: .cancelled, location: location, timestamp: timestamp) }
+            let touch = UITouch(phase: .began, location: location, timestamp: timestamp, root: root)
+            let view = root.hitTest(location, with: nil)
+            touch.setView(view)
+            let recognizers = recognizers(for: view, touch: touch)
+            active[id] = Active(touch: touch, view: view, recognizers: recognizers)
+            let event = UIEvent(timestamp: timestamp, touches: allTouches)
+            for recognizer in recognizers {
+                recognizer.track([touch])
+                if !involved.contains(where: { $0 === recognizer }) { involved.append(recognizer) }
+                recognizer.touchesBegan([touch], with: event)
+            }
+            arbitrate(event)
+            deliver(id, event) { view, touches, event in view.touchesBegan(touches, with: event) }
+        case .moved, .stationary:
+            guard let entry = active[id] else { return }
+            entry.touch.update(phase: .moved, location: location, timestamp: timestamp)
+            let event = UIEvent(timestamp: timestamp, touches: allTouches)
+            for recognizer in entry.recognizers where !recognizer.isFinished && recognizer.isEnabled {
+                recognizer.touchesMoved([entry.touch], with: event)
+            }
+            arbitrate(event)
+            deliver(id, event) { view, touches, event in view.touchesMoved(touches, with: event) }
+        case .ended, .cancelled:
+            guard let entry = active[id] else { return }
+            entry.touch.update(phase: phase, location: location, timestamp: timestamp)
+            let event = UIEvent(timestamp: timestamp, touches: allTouches)
+            for recognizer in entry.recognizers where !recognizer.isFinished && recognizer.isEnabled {
+                if phase == .ended {
+                    recognizer.touchesEnded([entry.touch], with: event)
+                } else {
+                    recognizer.touchesCancelled([entry.touch], with: event)
+                }
+            }
+            for recognizer in entry.recognizers { recognizer.untrack([entry.touch]) }
+            arbitrate(event)
+            deliver(id, event) { view, touches, event in
+                if phase == .ended { view.touchesEnded(touches, with: event) } else { view.touchesCancelled(touches, with: event) }
+            }
+            active[id] = nil
+            settle()
+        }
+    }
+
+    /// Moves the clock: recognizers waiting on time act (a long press begins, a multi-tap
+    /// that waited too long fails).
+    package func advance(to timestamp: TimeInterval) {
+        guard timestamp.isFinite, timestamp > time else { return }
+        time = timestamp
+        guard !involved.isEmpty else { return }
+        for recognizer in involved { recognizer.clockDidAdvance(to: timestamp) }
+        arbitrate(UIEvent(timestamp: timestamp, touches: allTouches))
+        settle()
+    }
+
+    /// When a recognizer next acts on time alone (a long press beginning), if any.
+    package var nextDeadline: TimeInterval? {
+        involved.compactMap { ($0 as? UILongPressGestureRecognizer)?.pendingBeginTime }.min()
+    }
+
+    /// Cancels every touch (the screen went away).
+    package func cancelAll() {
+        for (id, entry) in active { send(id: id, phase: .cancelled, location: entry.touch.location(in: nil), timestamp: time) }
+    }
+
+    private var allTouches: Set<UITouch> { Set(active.values.map(\.touch)) }
+
+    /// The recognizers that see a touch on a view: the view's and its ancestors', nearest first.
+    private func recognizers(for view: UIView?, touch: UITouch) -> [UIGestureRecognizer] {
+        var found: [UIGestureRecognizer] = []
+        var current = view
+        let control = view.flatMap { $0 as? UIControl }.flatMap { $0.isEnabled ? $0 : nil }
+        while let candidate = current {
+            for recognizer in candidate.gestureRecognizers ?? [] where recognizer.isEnabled {
+                if let control, candidate !== control, let tap = recognizer as? UITapGestureRecognizer,
+                    tap.numberOfTapsRequired == 1, tap.numberOfTouchesRequired == 1
+                {
+                    continue
+                }
+                if recognizer.isFinished, !recognizer.trackedTouches.isEmpty { continue }
+                if recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) == false { continue }
+                found.append(recognizer)
+            }
+            current = candidate.superview
+        }
+        return found
+    }
+
+    /// Lets recognizers that recognized claim their touches.
+    private func arbitrate(_ event: UIEvent) {
+        var changed = true
+        var rounds = 0
+        while changed, rounds < 8 {
+            changed = false
+            rounds += 1
+            for recognizer in involved where recognizer.deferredState != nil {
+                recognizer.settleDeferral()
+                changed = changed || recognizer.deferredState == nil
+            }
+            for winner in involved where winner.hasRecognized {
+                for id in active.keys.sorted() {
+                    guard var entry = active[id], entry.recognizers.contains(where: { $0 === winner }) else { continue }
+                    for other in entry.recognizers where other !== winner && !other.isFinished {
+                        let shares =
+                            winner.delegate?.gestureRecognizer(winner, shouldRecognizeSimultaneouslyWith: other) == true
+                            || other.delegate?.gestureRecognizer(other, shouldRecognizeSimultaneouslyWith: winner) == true
+                        if !shares, other.state == .possible, other.deferredState == nil {
+                            other.state = .failed
+                            changed = true
+                        }
+                    }
+                    if winner.cancelsTouchesInView, !entry.viewCancelled, let view = entry.view {
+                        entry.viewCancelled = true
+                        active[id] = entry
+                        view.touchesCancelled([entry.touch], with: event)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Delivers a touch to its view unless a recognizer took it.
+    private func deliver(_ id: Int, _ event: UIEvent, _ body: (UIView, Set<UITouch>, UIEvent) -> Void) {
+        guard let entry = active[id], !entry.viewCancelled, let view = entry.view else { return }
+        if entry.recognizers.contains(where: { $0.delaysTouchesBegan && $0.state == .possible }) { return }
+        body(view, [entry.touch], event)
+    }
+
+    /// Recognizers whose gesture is over and whose touches are gone go back to `.possible`.
+    private func settle() {
+        for recognizer in involved where recognizer.trackedTouches.isEmpty {
+            if recognizer.state == .possible, recognizer.deferredState == nil,
+                !((recognizer as? UITapGestureRecognizer)?.isBetweenTaps ?? false)
+            {
+                // Nothing more can happen to it without new touches.
+                recognizer.state = .failed
+            }
+            recognizer.resetIfFinished()
+        }
+        involved.removeAll { $0.state == .possible && $0.trackedTouches.isEmpty && $0.deferredState == nil && !(($0 as? UITapGestureRecognizer)?.isBetweenTaps ?? false) }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import OpenMaps
+import Testing
+
+/// A screen written as for iOS: a map under the safe area, controls over it, through
+/// `ScreenHost`'s UIKit touch delivery.
+@MainActor
+@Suite struct ScreenHostTests {
+    final class Taps: NSObject, GMSMapViewDelegate {
+        var mapTaps = 0
+        var longPresses = 0
+        func mapView(_ mapView: GMSMapView, didTapAt coordinate: CLLocationCoordinate2D) { mapTaps += 1 }
+        func mapView(_ mapView: GMSMapView, didLongPressAt coordinate: CLLocationCoordinate2D) { longPresses += 1 }
+    }
+
+    /// A map full screen with a button pinned over its top-right corner and a switch at the
+    /// bottom, laid out with constraints.
+    final class MapScreen: UIViewController {
+        let mapView = GMSMapView(options: {
+            let options = GMSMapViewOptions()
+            options.camera = GMSCameraPosition(latitude: 60.1699, longitude: 24.9384, zoom: 12)
+            return options
+        }())
+        var buttonTaps = 0
+        lazy var button = UIButton(configuration: .filled(), primaryAction: UIAction(title: "Locate") { [unowned self] _ in
+            buttonTaps += 1
+        })
+        let toggle = UISwitch()
+
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            for subview in [mapView, button, toggle] as [UIView] {
+                subview.translatesAutoresizingMaskIntoConstraints = false
+                view.addSubview(subview)
+            }
+            NSLayoutConstraint.activate([
+                mapView.topAnchor.constraint(equalTo: view.topAnchor),
+                mapView.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+                mapView.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+                mapView.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+                button.topAnchor.constraint(equalTo: view.safeAreaLayoutGuide.topAnchor, constant: 12),
+                button.trailingAnchor.constraint(equalTo: view.layoutMarginsGuide.trailingAnchor),
+                toggle.bottomAnchor.constraint(equalTo: view.safeAreaLayoutGuide.bottomAnchor, constant: -16),
+                toggle.leadingAnchor.constraint(equalTo: view.layoutMarginsGuide.leadingAnchor),
+            ])
+        }
+    }
+
+    func tap(_ host: ScreenHost, at point: CGPoint, id: Int) {
+        let start = host.time + 0.1
+        host.send(MapTouch(id: id, phase: .began, location: point, timestamp: start))
+        host.send(MapTouch(id: id, phase: .ended, location: point, timestamp: start + 0.05))
+        host.advance(by: 1)
+    }
+
+    @Test func rule45ATapOnAButtonOverTheMapRunsItsActionAndNeverReachesTheMap() {
+        let screen = MapScreen()
+        let taps = Taps()
+        screen.mapView.delegate = taps
+        let host = ScreenHost(rootViewController: screen)
+        host.advance(by: 0.1)
+        let buttonFrame = screen.button.convert(screen.button.bounds, to: nil)
+        #expect(abs(buttonFrame.minY - (47 + 12)) < 0.01)
+        #expect(abs(buttonFrame.maxX - (390 - 16)) < 0.01)
+        tap(host, at: CGPoint(x: buttonFrame.midX, y: buttonFrame.midY), id: 1)
+        #expect(screen.buttonTaps == 1)
+        #expect(taps.mapTaps == 0)
+        tap(host, at: CGPoint(x: 200, y: 400), id: 2)
+        #expect(taps.mapTaps == 1, "the map gets the rest")
+        #expect(screen.buttonTaps == 1)
+        let toggleFrame = screen.toggle.convert(screen.toggle.bounds, to: nil)
+        tap(host, at: CGPoint(x: toggleFrame.midX, y: toggleFrame.midY), id: 3)
+        #expect(screen.toggle.isOn)
+        #expect(taps.mapTaps == 1)
+    }
+
+    @Test func rule46APanStartingOnTheMapPansIt() {
+        let screen = MapScreen()
+        let host = ScreenHost(rootViewController: screen)
+        host.advance(by: 0.1)
+        let before = screen.mapView.camera.target
+        var time = host.time + 0.1
+        host.send(MapTouch(id: 1, phase: .began, location: CGPoint(x: 200, y: 500), timestamp: time))
+        for step in 1...10 {
+            time += 1.0 / 60
+            host.send(MapTouch(id: 1, phase: .moved, location: CGPoint(x: 200 - CGFloat(step) * 10, y: 500), timestamp: time))
+        }
+        host.send(MapTouch(id: 1, phase: .ended, location: CGPoint(x: 100, y: 500), timestamp: time + 0.3))
+        host.runUntilIdle()
+        let after = screen.mapView.camera.target
+        #expect(after.longitude > before.longitude + 0.001, "dragged left, the map moves east")
+        // A drag that starts on the button does not pan the map.
+        let moved = screen.mapView.camera.target
+        let buttonFrame = screen.button.convert(screen.button.bounds, to: nil)
+        time = host.time + 0.1
+        host.send(MapTouch(id: 2, phase: .began, location: CGPoint(x: buttonFrame.midX, y: buttonFrame.midY), timestamp: time))
+        host.send(MapTouch(id: 2, phase: .moved, location: CGPoint(x: buttonFrame.midX - 150, y: 400), timestamp: time + 0.1))
+        host.send(MapTouch(id: 2, phase: .ended, location: CGPoint(x: buttonFrame.midX - 150, y: 400), timestamp: time + 0.2))
+        host.runUntilIdle()
+        #expect(screen.mapView.camera.target.longitude == moved.longitude)
+        #expect(screen.buttonTaps == 0, "lifted far outside: touch up outside")
+    }
+
+    @Test func gestureRecognizersOverTheMapTakeTheirGestures() {
+        let screen = MapScreen()
+        let taps = Taps()
+        screen.mapView.delegate = taps
+        let badge = UIView(frame: CGRect(x: 20, y: 300, width: 80, height: 80))
+        var badgeTaps = 0
+        badge.addGestureRecognizer(UITapGestureRecognizer { _ in badgeTaps += 1 })
+        screen.view.addSubview(badge)
+        let host = ScreenHost(rootViewController: screen)
+        tap(host, at: CGPoint(x: 60, y: 340), id: 1)
+        #expect(badgeTaps == 1)
+        #expect(taps.mapTaps == 0)
+        // A long press on the map is still the map's.
+        let time = host.time + 0.1
+        host.send(MapTouch(id: 2, phase: .began, location: CGPoint(x: 250, y: 600), timestamp: time))
+        host.send(MapTouch(id: 2, phase: .ended, location: CGPoint(x: 250, y: 600), timestamp: time + 0.8))
+        host.advance(by: 1)
+        #expect(taps.longPresses == 1)
+    }
+
+    @Test func aScreenDrawsTheMapUnderItsControls() {
+        let screen = MapScreen()
+        let host = ScreenHost(rootViewController: screen)
+        host.runUntilIdle()
+        let frame = host.renderFrame()
+        #expect(frame.width == 780 && frame.height == 1688)
+        let buttonFrame = screen.button.convert(screen.button.bounds, to: nil)
+        // The button's blue fill is drawn over the map.
+        let pixel = frame.color(x: Int(buttonFrame.minX * 2) + 6, y: Int(buttonFrame.midY * 2))
+        #expect((pixel?.blue ?? 0) > 0.8 && (pixel?.red ?? 1) < 0.25, "\(String(describing: pixel))")
+        // And the map around it.
+        let map = frame.color(x: 20, y: 1200)
+        #expect(map != nil && map != frame.color(x: Int(buttonFrame.minX * 2) + 6, y: Int(buttonFrame.midY * 2)))
+    }
+
+    @Test func limitScreenSizeOutOfRangeIsAPhone() {
+        let host = ScreenHost(rootView: UIView(), size: CGSize(width: CGFloat.nan, height: 10))
+        #expect(host.rootView.bounds.size == ScreenHost.phoneSize)
+        let huge = ScreenHost(rootView: UIView(), size: CGSize(width: 100_000, height: 10))
+        #expect(huge.rootView.bounds.size == ScreenHost.phoneSize)
+        huge.resize(to: CGSize(width: -1, height: 5))
+        #expect(huge.rootView.bounds.size == ScreenHost.phoneSize)
+        huge.resize(to: CGSize(width: 844, height: 390))
+        #expect(huge.rootView.bounds.size == CGSize(width: 844, height: 390))
+    }
+
+    @Test func limitScreenTouchesWithNonFiniteValuesAreDropped() {
+        let screen = MapScreen()
+        let host = ScreenHost(rootViewController: screen)
+        let before = screen.mapView.camera.target
+        host.send(MapTouch(id: 1, phase: .began, location: CGPoint(x: CGFloat.nan, y: 100), timestamp: 0.1))
+        host.send(MapTouch(id: 1, phase: .moved, location: CGPoint(x: 100, y: CGFloat.infinity), timestamp: .nan))
+        host.send(MapTouch(id: 1, phase: .ended, location: CGPoint(x: 100, y: 100), timestamp: .infinity))
+        host.advance(to: .infinity)
+        #expect(host.runUntilIdle(limit: .nan) || true)
+        #expect(screen.mapView.camera.target.latitude == before.latitude)
+        #expect(host.time.isFinite)
+    }
+}
