@@ -13,6 +13,8 @@ package final class TouchDispatcher {
         let view: UIView?
         var recognizers: [UIGestureRecognizer]
         var viewCancelled = false
+        /// Whether the view got `touchesBegan` (held back while a recognizer delays it).
+        var beganDelivered = false
     }
 
     /// The root view touches are hit-tested in.
@@ -52,18 +54,22 @@ package final class TouchDispatcher {
             for recognizer in recognizers {
                 recognizer.track([touch])
                 if !involved.contains(where: { $0 === recognizer }) { involved.append(recognizer) }
-                recognizer.touchesBegan([touch], with: event)
             }
-            arbitrate(event)
+            for recognizer in recognizers where !recognizer.isFinished {
+                recognizer.touchesBegan([touch], with: event)
+                arbitrate(event)
+            }
             deliver(id, event) { view, touches, event in view.touchesBegan(touches, with: event) }
         case .moved, .stationary:
             guard let entry = active[id] else { return }
             entry.touch.update(phase: .moved, location: location, timestamp: timestamp)
             let event = UIEvent(timestamp: timestamp, touches: allTouches)
+            // One at a time, so that one recognizing first makes the others fail before they
+            // see the move (a pan and a pinch do not both begin).
             for recognizer in entry.recognizers where !recognizer.isFinished && recognizer.isEnabled {
                 recognizer.touchesMoved([entry.touch], with: event)
+                arbitrate(event)
             }
-            arbitrate(event)
             deliver(id, event) { view, touches, event in view.touchesMoved(touches, with: event) }
         case .ended, .cancelled:
             guard let entry = active[id] else { return }
@@ -163,10 +169,17 @@ package final class TouchDispatcher {
         }
     }
 
-    /// Delivers a touch to its view unless a recognizer took it.
+    /// Delivers a touch to its view unless a recognizer took it. While a recognizer with
+    /// `delaysTouchesBegan` may still recognize, the view gets nothing; once none can, it gets
+    /// the held-back `touchesBegan` first.
     private func deliver(_ id: Int, _ event: UIEvent, _ body: (UIView, Set<UITouch>, UIEvent) -> Void) {
-        guard let entry = active[id], !entry.viewCancelled, let view = entry.view else { return }
+        guard var entry = active[id], !entry.viewCancelled, let view = entry.view else { return }
         if entry.recognizers.contains(where: { $0.delaysTouchesBegan && $0.state == .possible }) { return }
+        if !entry.beganDelivered {
+            entry.beganDelivered = true
+            active[id] = entry
+            if entry.touch.phase != .began { view.touchesBegan([entry.touch], with: event) }
+        }
         body(view, [entry.touch], event)
     }
 

@@ -43,7 +43,7 @@ open class UIGestureRecognizer: NSObject {
     /// The delegate that can stop or share the gesture.
     open weak var delegate: UIGestureRecognizerDelegate?
 
-    private var handlers: [@MainActor (UIGestureRecognizer) -> Void] = []
+    private final var handlers: [@MainActor (UIGestureRecognizer) -> Void] = []
     /// Recognizers that must fail before this one may recognize.
     var failureRequirements: [WeakRecognizer] = []
     /// The touches the recognizer is tracking, by touch.
@@ -62,12 +62,12 @@ open class UIGestureRecognizer: NSObject {
     }
 
     /// Adds a handler (OpenMaps addition: the closure form of `addTarget(_:action:)`).
-    public func addHandler(_ handler: @escaping @MainActor (UIGestureRecognizer) -> Void) {
+    public final func addHandler(_ handler: @escaping @MainActor (UIGestureRecognizer) -> Void) {
         handlers.append(handler)
     }
 
     /// Removes every handler (OpenMaps addition: `removeTarget(nil, action: nil)`).
-    public func removeAllHandlers() {
+    public final func removeAllHandlers() {
         handlers.removeAll()
     }
 

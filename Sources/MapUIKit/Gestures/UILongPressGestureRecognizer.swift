@@ -11,7 +11,8 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     open var allowableMovement: CGFloat = 10
     /// Fingers needed (1).
     open var numberOfTouchesRequired = 1
-    /// Taps before the press (0).
+    /// Taps before the press (0). Kept: taps before a press are not counted here, so a press
+    /// begins with any value.
     open var numberOfTapsRequired = 0
 
     private var starts: [ObjectIdentifier: CGPoint] = [:]

@@ -16,6 +16,9 @@ package final class LayoutEngine {
     /// The strength of a safe area's or margin guide's pull to the view's edges: above every
     /// app priority, below required.
     static let guideStrength = 5e8
+    /// The strength of a safe area's window insets: above its pull to the edges, below
+    /// required, so a view lying wholly under a bar gets an empty guide, never a negative one.
+    static let safeAreaStrength = 9e8
 
     unowned let root: UIView
     let fitting: (size: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority)?
@@ -33,7 +36,8 @@ package final class LayoutEngine {
     private var installed: [ObjectIdentifier: Installed] = [:]
     /// Constraints each item implies, with the numbers they were made from.
     private var implied: [ObjectIdentifier: (signature: [Double], constraints: [Constraint])] = [:]
-    /// The items of the last pass: views from the root down to every constrained item.
+    /// The items of the last pass: views below the root down to every constrained item (the
+    /// root, which holds the engine, is not held here).
     private var items: [ObjectIdentifier: LayoutItem] = [:]
 
     package init(root: UIView, fitting: (size: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority)? = nil) {
@@ -69,7 +73,7 @@ package final class LayoutEngine {
         }
 
         // Items gone: their implied constraints go first.
-        for (id, _) in items where wanted[id] == nil {
+        for (id, _) in items where wanted[id] == nil && id != ObjectIdentifier(root) {
             for constraint in implied.removeValue(forKey: id)?.constraints ?? [] { try? solver.removeConstraint(constraint) }
         }
         // App constraints gone or changed.
@@ -88,6 +92,7 @@ package final class LayoutEngine {
             for (id, entry) in installed where entry.solverConstraint == nil { installed[id] = nil }
         }
         items = wanted
+        items[ObjectIdentifier(root)] = nil
         // Implied constraints, root first, then app constraints in activation order.
         let ordered = wanted.values.sorted { depth(of: $0) < depth(of: $1) }
         for item in ordered { updateImplied(item) }
@@ -98,7 +103,7 @@ package final class LayoutEngine {
 
     /// The item's rectangle in the root's coordinates, as solved (nil when not in the engine).
     package func solvedFrame(of item: LayoutItem) -> CGRect? {
-        guard items[ObjectIdentifier(item)] != nil else { return nil }
+        guard item === root || items[ObjectIdentifier(item)] != nil else { return nil }
         let v = item.layoutVariables
         return CGRect(
             x: solver.value(of: v.minX), y: solver.value(of: v.minY), width: solver.value(of: v.width),
@@ -251,6 +256,38 @@ package final class LayoutEngine {
         implied[id] = (signature, made)
     }
 
+    /// A view's size constraints: at least zero, and its intrinsic size held by its hugging
+    /// and compression-resistance priorities.
+    private func intrinsicImplication(of view: UIView) -> ([Double], () -> [Constraint]) {
+        let v = view.layoutVariables
+        let intrinsic = view.intrinsicContentSize
+        let hugging = view.autoLayout.hugging, compression = view.autoLayout.compressionResistance
+        var numbers = [Double(intrinsic.width), Double(intrinsic.height)]
+        numbers += [hugging.horizontal, hugging.vertical, compression.horizontal, compression.vertical].map { Double($0.rawValue) }
+        return (
+            numbers,
+            {
+                var made = [
+                    Constraint(LinearExpression(v.width), .greaterThanOrEqual, LinearExpression()),
+                    Constraint(LinearExpression(v.height), .greaterThanOrEqual, LinearExpression()),
+                ]
+                if intrinsic.width != UIView.noIntrinsicMetric, intrinsic.width.isFinite, intrinsic.width >= 0 {
+                    let width = Double(intrinsic.width)
+                    made.append(Constraint(LinearExpression(v.width), .lessThanOrEqual, LinearExpression(constant: width), strength: hugging.horizontal.strength))
+                    made.append(
+                        Constraint(LinearExpression(v.width), .greaterThanOrEqual, LinearExpression(constant: width), strength: compression.horizontal.strength))
+                }
+                if intrinsic.height != UIView.noIntrinsicMetric, intrinsic.height.isFinite, intrinsic.height >= 0 {
+                    let height = Double(intrinsic.height)
+                    made.append(Constraint(LinearExpression(v.height), .lessThanOrEqual, LinearExpression(constant: height), strength: hugging.vertical.strength))
+                    made.append(
+                        Constraint(LinearExpression(v.height), .greaterThanOrEqual, LinearExpression(constant: height), strength: compression.vertical.strength))
+                }
+                return made
+            }
+        )
+    }
+
     /// The numbers an item's implied constraints are made from, and how to make them.
     private func implication(of item: LayoutItem) -> ([Double], () -> [Constraint]) {
         let v = item.layoutVariables
@@ -260,7 +297,9 @@ package final class LayoutEngine {
         if let view = item as? UIView {
             if view === root {
                 if let fitting {
+                    // The target size at the fitting priorities, and the view's own intrinsic size.
                     let size = fitting.size
+                    let (_, intrinsic) = intrinsicImplication(of: view)
                     return (
                         [Double(size.width), Double(size.height)],
                         {
@@ -268,9 +307,7 @@ package final class LayoutEngine {
                                 fixed(v.minX, 0), fixed(v.minY, 0),
                                 fixed(v.width, Double(size.width), fitting.horizontal.strength),
                                 fixed(v.height, Double(size.height), fitting.vertical.strength),
-                                Constraint(LinearExpression(v.width), .greaterThanOrEqual, LinearExpression()),
-                                Constraint(LinearExpression(v.height), .greaterThanOrEqual, LinearExpression()),
-                            ]
+                            ] + intrinsic()
                         }
                     )
                 }
@@ -285,8 +322,10 @@ package final class LayoutEngine {
             if view.autoLayout.translatesAutoresizingMask {
                 let frame = view.frame, origin = parent.bounds.origin
                 let x = Double(frame.minX - origin.x), y = Double(frame.minY - origin.y)
+                // The parent's identity is part of what the constraints are made from.
+                let parentID = Double(UInt(bitPattern: ObjectIdentifier(parent)) % (1 << 52))
                 return (
-                    [x, y, Double(frame.width), Double(frame.height)],
+                    [x, y, Double(frame.width), Double(frame.height), parentID],
                     {
                         [
                             Constraint(LinearExpression(v.minX), .equal, p.minX + x), Constraint(LinearExpression(v.minY), .equal, p.minY + y),
@@ -295,32 +334,7 @@ package final class LayoutEngine {
                     }
                 )
             }
-            let intrinsic = view.intrinsicContentSize
-            let hugging = view.autoLayout.hugging, compression = view.autoLayout.compressionResistance
-            var numbers = [Double(intrinsic.width), Double(intrinsic.height)]
-            numbers += [hugging.horizontal, hugging.vertical, compression.horizontal, compression.vertical].map { Double($0.rawValue) }
-            return (
-                numbers,
-                {
-                    var made = [
-                        Constraint(LinearExpression(v.width), .greaterThanOrEqual, LinearExpression()),
-                        Constraint(LinearExpression(v.height), .greaterThanOrEqual, LinearExpression()),
-                    ]
-                    if intrinsic.width != UIView.noIntrinsicMetric, intrinsic.width.isFinite, intrinsic.width >= 0 {
-                        let width = Double(intrinsic.width)
-                        made.append(Constraint(LinearExpression(v.width), .lessThanOrEqual, LinearExpression(constant: width), strength: hugging.horizontal.strength))
-                        made.append(
-                            Constraint(LinearExpression(v.width), .greaterThanOrEqual, LinearExpression(constant: width), strength: compression.horizontal.strength))
-                    }
-                    if intrinsic.height != UIView.noIntrinsicMetric, intrinsic.height.isFinite, intrinsic.height >= 0 {
-                        let height = Double(intrinsic.height)
-                        made.append(Constraint(LinearExpression(v.height), .lessThanOrEqual, LinearExpression(constant: height), strength: hugging.vertical.strength))
-                        made.append(
-                            Constraint(LinearExpression(v.height), .greaterThanOrEqual, LinearExpression(constant: height), strength: compression.vertical.strength))
-                    }
-                    return made
-                }
-            )
+            return intrinsicImplication(of: view)
         }
         guard let guide = item as? UILayoutGuide, let owner = guide.owningView else { return ([], { [] }) }
         let o = owner.layoutVariables
@@ -336,19 +350,21 @@ package final class LayoutEngine {
             return (
                 numbers,
                 {
-                    let strength = Self.guideStrength
+                    let strength = Self.guideStrength, inset = Self.safeAreaStrength
                     return [
+                        Constraint(LinearExpression(v.width), .greaterThanOrEqual, LinearExpression()),
+                        Constraint(LinearExpression(v.height), .greaterThanOrEqual, LinearExpression()),
                         Constraint(LinearExpression(v.minX), .greaterThanOrEqual, LinearExpression(o.minX)),
-                        Constraint(LinearExpression(v.minX), .greaterThanOrEqual, r.minX + Double(insets.left)),
+                        Constraint(LinearExpression(v.minX), .greaterThanOrEqual, r.minX + Double(insets.left), strength: inset),
                         Constraint(LinearExpression(v.minX), .equal, LinearExpression(o.minX), strength: strength),
                         Constraint(LinearExpression(v.minY), .greaterThanOrEqual, LinearExpression(o.minY)),
-                        Constraint(LinearExpression(v.minY), .greaterThanOrEqual, r.minY + Double(insets.top)),
+                        Constraint(LinearExpression(v.minY), .greaterThanOrEqual, r.minY + Double(insets.top), strength: inset),
                         Constraint(LinearExpression(v.minY), .equal, LinearExpression(o.minY), strength: strength),
                         Constraint(v.minX + v.width, .lessThanOrEqual, o.minX + o.width),
-                        Constraint(v.minX + v.width, .lessThanOrEqual, r.minX + r.width - Double(insets.right)),
+                        Constraint(v.minX + v.width, .lessThanOrEqual, r.minX + r.width - Double(insets.right), strength: inset),
                         Constraint(v.minX + v.width, .equal, o.minX + o.width, strength: strength),
                         Constraint(v.minY + v.height, .lessThanOrEqual, o.minY + o.height),
-                        Constraint(v.minY + v.height, .lessThanOrEqual, r.minY + r.height - Double(insets.bottom)),
+                        Constraint(v.minY + v.height, .lessThanOrEqual, r.minY + r.height - Double(insets.bottom), strength: inset),
                         Constraint(v.minY + v.height, .equal, o.minY + o.height, strength: strength),
                     ]
                 }

@@ -43,6 +43,7 @@ open class NSLayoutConstraint: NSObject {
     /// The constant added to the second side; changing it updates the layout.
     public var constant: CGFloat {
         didSet {
+            if !constant.isFinite { constant = 0 }
             if constant != oldValue { engineInputChanged() }
             updateDescription()
         }
@@ -51,6 +52,7 @@ open class NSLayoutConstraint: NSObject {
     /// The priority (required unless set); changing it updates the layout.
     public var priority: UILayoutPriority = .required {
         didSet {
+            if priority.rawValue.isNaN { priority = oldValue }
             if priority != oldValue { engineInputChanged() }
             updateDescription()
         }

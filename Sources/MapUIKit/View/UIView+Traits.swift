@@ -63,6 +63,7 @@ extension UIView {
             view.subviews.forEach(visit)
         }
         visit(self)
+        layoutEngineInputChanged()
     }
 
     /// Sets the window's appearance on a root view (a host's job) and tells the tree.

@@ -134,6 +134,9 @@ public final class ScreenHost {
             step(to: next)
         }
         step(to: target)
+        // Frames skipped by a jump are not run later: the frame count follows the clock.
+        let reached = (min(time, 1e12) / GMSMapViewHost.frameInterval).rounded(.down)
+        frameIndex = max(frameIndex, Int(reached))
     }
 
     /// Runs frames until nothing moves or `limit` seconds passed; returns whether it is idle.
@@ -157,6 +160,7 @@ public final class ScreenHost {
             rootView.layoutIfNeeded()
             discoverMaps()
             for host in mapHosts.values { host.advance(to: moment) }
+            for indicator in spinningIndicators { indicator.phase = moment.truncatingRemainder(dividingBy: 1) }
             dispatcher.advance(to: moment)
         }
     }
@@ -191,6 +195,17 @@ public final class ScreenHost {
         }
         visit(rootView)
         return maps
+    }
+
+    /// Activity indicators that are spinning (they turn once a second on the screen's clock).
+    private var spinningIndicators: [UIActivityIndicatorView] {
+        var found: [UIActivityIndicatorView] = []
+        func visit(_ view: UIView) {
+            if let indicator = view as? UIActivityIndicatorView, indicator.isAnimating { found.append(indicator) }
+            view.subviews.forEach(visit)
+        }
+        visit(rootView)
+        return found
     }
 
     /// Keeps a map host for every map in the tree (and drops those of maps gone).

@@ -254,4 +254,67 @@ import Testing
             NSLayoutConstraint.deactivate(made)
         }
     }
+
+    @Test func aConstrainedTreeIsFreedOnceDropped() {
+        weak var dropped: UIView?
+        do {
+            let root = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            let box = constrained(UIView(), in: root)
+            NSLayoutConstraint.activate([box.widthAnchor.constraint(equalToConstant: 10), box.leadingAnchor.constraint(equalTo: root.leadingAnchor)])
+            root.layoutIfNeeded()
+            dropped = root
+        }
+        #expect(dropped == nil, "the engine does not hold the root that holds it")
+    }
+
+    @Test func newSafeAreaInsetsAloneRelayout() {
+        let root = phone()
+        let map = constrained(UIView(), in: root)
+        NSLayoutConstraint.activate([
+            map.topAnchor.constraint(equalTo: root.safeAreaLayoutGuide.topAnchor),
+            map.bottomAnchor.constraint(equalTo: root.safeAreaLayoutGuide.bottomAnchor),
+            map.leadingAnchor.constraint(equalTo: root.leadingAnchor), map.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+        ])
+        root.layoutIfNeeded()
+        root.setWindowSafeAreaInsets(.zero)
+        root.layoutIfNeeded()
+        #expect(map.frame == root.bounds)
+    }
+
+    @Test func aViewWhollyUnderTheStatusBarHasAnEmptySafeAreaNotABrokenLayout() {
+        var messages: [String] = []
+        LayoutEngine.unsatisfiableConstraintsHandler = { messages.append($0) }
+        defer { LayoutEngine.unsatisfiableConstraintsHandler = nil }
+        let root = phone()
+        let header = constrained(UIView(), in: root)
+        let label = constrained(UIView(), in: header)
+        NSLayoutConstraint.activate([
+            header.topAnchor.constraint(equalTo: root.topAnchor), header.heightAnchor.constraint(equalToConstant: 40),
+            header.leadingAnchor.constraint(equalTo: root.leadingAnchor), header.widthAnchor.constraint(equalToConstant: 100),
+            label.topAnchor.constraint(equalTo: header.safeAreaLayoutGuide.topAnchor),
+            label.bottomAnchor.constraint(equalTo: header.safeAreaLayoutGuide.bottomAnchor),
+            label.leadingAnchor.constraint(equalTo: header.leadingAnchor), label.widthAnchor.constraint(equalToConstant: 10),
+        ])
+        root.layoutIfNeeded()
+        #expect(messages.isEmpty)
+        #expect(label.frame.height == 0)
+    }
+
+    @Test func aButtonFitsItsIntrinsicSize() {
+        let button = UIButton(configuration: .filled(), primaryAction: UIAction(title: "Fits") { _ in })
+        #expect(button.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize) == button.intrinsicContentSize)
+    }
+
+    @Test func limitLayoutNonFiniteConstantsSetLaterAreZero() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let box = constrained(UIView(), in: root)
+        let width = box.widthAnchor.constraint(equalToConstant: 10)
+        width.isActive = true
+        width.constant = .nan
+        width.priority = UILayoutPriority(.nan)
+        #expect(width.constant == 0 && width.priority == .required)
+        width.constant = .infinity
+        root.layoutIfNeeded()
+        #expect(box.frame.width == 0)
+    }
 }

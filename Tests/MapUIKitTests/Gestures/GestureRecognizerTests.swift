@@ -127,4 +127,32 @@ import Testing
         dispatcher.send(id: 1, phase: .ended, location: CGPoint(x: 10, y: 10), timestamp: 1.1)
         #expect(ran == 0)
     }
+
+    @Test func aPanAndAPinchDoNotBothBeginOnOneMove() {
+        var pans = 0, pinches = 0
+        root.addGestureRecognizer(UIPanGestureRecognizer { if $0.state == .began { pans += 1 } })
+        root.addGestureRecognizer(UIPinchGestureRecognizer { if $0.state == .began { pinches += 1 } })
+        let dispatcher = TouchDispatcher(root: root)
+        dispatcher.send(id: 1, phase: .began, location: CGPoint(x: 100, y: 100), timestamp: 1)
+        dispatcher.send(id: 2, phase: .began, location: CGPoint(x: 200, y: 100), timestamp: 1)
+        dispatcher.send(id: 2, phase: .moved, location: CGPoint(x: 220, y: 100), timestamp: 1.1)
+        #expect(pans + pinches == 1)
+    }
+
+    @Test func aDelayedBeganReachesTheViewBeforeItsEnd() {
+        var events: [String] = []
+        let button = UIButton(type: .system)
+        button.frame = CGRect(x: 0, y: 0, width: 100, height: 44)
+        button.addAction(UIAction { _ in events.append("down") }, for: .touchDown)
+        button.addAction(UIAction { _ in events.append("up") }, for: .touchUpInside)
+        root.addSubview(button)
+        let press = UILongPressGestureRecognizer { _ in }
+        press.delaysTouchesBegan = true
+        root.addGestureRecognizer(press)
+        let dispatcher = TouchDispatcher(root: root)
+        dispatcher.send(id: 1, phase: .began, location: CGPoint(x: 20, y: 20), timestamp: 1)
+        #expect(events.isEmpty)
+        dispatcher.send(id: 1, phase: .ended, location: CGPoint(x: 20, y: 20), timestamp: 1.1)
+        #expect(events == ["down", "up"])
+    }
 }

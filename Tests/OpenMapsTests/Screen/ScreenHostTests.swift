@@ -159,4 +159,26 @@ import Testing
         #expect(screen.mapView.camera.target.latitude == before.latitude)
         #expect(host.time.isFinite)
     }
+
+    @Test func limitScreenClockJumpsAreNotReplayedFrameByFrame() {
+        let host = ScreenHost(rootView: UIView())
+        host.send(MapTouch(id: 1, phase: .began, location: CGPoint(x: 10, y: 10), timestamp: 1.7e9))
+        let start = Date()
+        host.send(MapTouch(id: 1, phase: .ended, location: CGPoint(x: 10, y: 10), timestamp: 1.7e9 + 0.1))
+        host.advance(by: 1)
+        #expect(Date().timeIntervalSince(start) < 5)
+        #expect(host.time >= 1.7e9)
+    }
+
+    @Test func aSpinnerTurnsOnTheScreensClock() {
+        let root = UIView()
+        let spinner = UIActivityIndicatorView(style: .large)
+        spinner.startAnimating()
+        root.addSubview(spinner)
+        let host = ScreenHost(rootView: root)
+        host.advance(by: 0.5)
+        let first = host.renderFrame()
+        host.advance(by: 0.25)
+        #expect(!GoldenSame.equal(first, host.renderFrame()))
+    }
 }
