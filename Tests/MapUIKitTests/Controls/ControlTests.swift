@@ -12,7 +12,7 @@ import Testing
         dispatcher.send(id: id, phase: .ended, location: point, timestamp: time + 0.05)
     }
 
-    @Test func aButtonRunsItsActionsOnTouchUpInside() {
+    @Test func rule48ControlsSendTheirEventsInUIKitsOrder() {
         var events: [String] = []
         let button = UIButton(type: .system, primaryAction: UIAction(title: "Go") { action in
             events.append("primary from \(action.sender is UIButton ? "button" : "?")")
@@ -79,7 +79,7 @@ import Testing
         #expect(button.allControlEvents.isEmpty)
     }
 
-    @Test func aTapRecognizerAboveAButtonLeavesTheButtonItsTap() {
+    @Test func rule47ASingleTapRecognizerAboveAControlLeavesTheControlItsTap() {
         var buttonTaps = 0, backgroundTaps = 0
         let button = UIButton(type: .system, primaryAction: UIAction { _ in buttonTaps += 1 })
         button.frame = CGRect(x: 0, y: 0, width: 100, height: 44)
