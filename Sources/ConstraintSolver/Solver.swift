@@ -77,7 +77,7 @@ public final class Solver {
         if !subject.isValid && row.cells.allSatisfy({ $0.symbol.kind == .dummy }) {
             if !isNearZero(row.constant) {
                 let conflicting = explain(row)
-                forget(constraint, tag: tag)
+                forget(tag)
                 throw .unsatisfiable(constraint, conflicting: conflicting + [constraint])
             }
             subject = tag.marker
@@ -92,7 +92,7 @@ public final class Solver {
                 // The artificial pivots may have left the refused constraint's slack in the
                 // tableau: take it out as a removal would, so the solver is as it was.
                 dropMarker(tag.marker)
-                forget(constraint, tag: tag)
+                forget(tag)
                 optimize(objective)
                 throw .unsatisfiable(constraint, conflicting: conflicting + [constraint])
             }
@@ -195,7 +195,7 @@ public final class Solver {
     }
 
     /// Undoes what building a refused constraint's row recorded.
-    private func forget(_ constraint: Constraint, tag: Tag) {
+    private func forget(_ tag: Tag) {
         owners[tag.marker] = nil
         owners[tag.other] = nil
     }

@@ -20,6 +20,9 @@ open class UISegmentedControl: UIControl {
 
     private var segments: [Segment] = []
     private var pressedIndex: Int?
+    /// Title layouts by title, weight and width: shaping text is the costly part of a frame,
+    /// and the same few titles are drawn frame after frame (layouts are drawn in any colour).
+    private var titleLayouts: [String: TextLayout] = [:]
 
     /// The selected segment's index, or `noSegment`.
     open var selectedSegmentIndex = UISegmentedControl.noSegment {
@@ -301,7 +304,10 @@ open class UISegmentedControl: UIControl {
             if pressedIndex == index, index != selectedSegmentIndex { color = color.withAlpha(color.alpha * 0.4) }
             if let title = segment.title {
                 let font = index == selectedSegmentIndex ? Self.selectedFont : Self.font
-                let layout = TextLayout(text: title, style: TextStyle(font: font.font, color: color, maximumLines: 1), width: Double(frame.width - 8))
+                let key = "\(index == selectedSegmentIndex)|\(frame.width)|\(title)"
+                let layout = titleLayouts[key] ?? TextLayout(text: title, style: TextStyle(font: font.font, maximumLines: 1), width: Double(frame.width - 8))
+                if titleLayouts.count > 4 * max(segments.count, 1) { titleLayouts.removeAll() }
+                titleLayouts[key] = layout
                 let origin = CGPoint(x: frame.midX - layout.size.width / 2, y: frame.midY - layout.size.height / 2)
                 layout.draw(in: canvas, at: origin, color: color)
             } else if let image = segment.image {

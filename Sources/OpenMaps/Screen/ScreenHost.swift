@@ -158,9 +158,9 @@ public final class ScreenHost {
         time = moment
         onScreen {
             rootView.layoutIfNeeded()
-            discoverMaps()
+            let spinning = discoverMaps()
             for host in mapHosts.values { host.advance(to: moment) }
-            for indicator in spinningIndicators { indicator.phase = moment.truncatingRemainder(dividingBy: 1) }
+            for indicator in spinning { indicator.phase = moment.truncatingRemainder(dividingBy: 1) }
             dispatcher.advance(to: moment)
         }
     }
@@ -187,30 +187,26 @@ public final class ScreenHost {
     }
 
     /// The maps on the screen, in the order of the view tree.
-    public var mapViews: [GMSMapView] {
-        var maps: [GMSMapView] = []
+    public var mapViews: [GMSMapView] { walkTree().maps }
+
+    /// One walk of the view tree: its maps, and its activity indicators that are spinning
+    /// (they turn once a second on the screen's clock).
+    private func walkTree() -> (maps: [GMSMapView], spinning: [UIActivityIndicatorView]) {
+        var maps: [GMSMapView] = [], spinning: [UIActivityIndicatorView] = []
         func visit(_ view: UIView) {
             if let map = view as? GMSMapView { maps.append(map) }
+            if let indicator = view as? UIActivityIndicatorView, indicator.isAnimating { spinning.append(indicator) }
             view.subviews.forEach(visit)
         }
         visit(rootView)
-        return maps
+        return (maps, spinning)
     }
 
-    /// Activity indicators that are spinning (they turn once a second on the screen's clock).
-    private var spinningIndicators: [UIActivityIndicatorView] {
-        var found: [UIActivityIndicatorView] = []
-        func visit(_ view: UIView) {
-            if let indicator = view as? UIActivityIndicatorView, indicator.isAnimating { found.append(indicator) }
-            view.subviews.forEach(visit)
-        }
-        visit(rootView)
-        return found
-    }
-
-    /// Keeps a map host for every map in the tree (and drops those of maps gone).
-    private func discoverMaps() {
-        let maps = mapViews
+    /// Keeps a map host for every map in the tree (and drops those of maps gone); returns the
+    /// spinning activity indicators found on the same walk.
+    @discardableResult
+    private func discoverMaps() -> [UIActivityIndicatorView] {
+        let (maps, spinning) = walkTree()
         let live = Set(maps.map(ObjectIdentifier.init))
         mapHosts = mapHosts.filter { live.contains($0.key) }
         for map in maps where mapHosts[ObjectIdentifier(map)] == nil {
@@ -218,6 +214,7 @@ public final class ScreenHost {
             if time > 0 { host.advance(to: time) }
             mapHosts[ObjectIdentifier(map)] = host
         }
+        return spinning
     }
 
     private func appearIfNeeded() {
