@@ -30,6 +30,8 @@ public final class TextLayout {
     public private(set) var firstBaseline: Double = 0
 
     private let layout: OpaquePointer
+    /// The Pango layout, for the caret geometry.
+    var pangoLayout: OpaquePointer { layout }
     private var clipHeight: Double?
 
     /// Lays out `text`. A nil, non-finite or non-positive width means no wrapping.

@@ -93,6 +93,9 @@ open class UIViewController: UIResponder {
     /// The next responder: the superview of the controller's view, else the parent controller.
     open override var next: UIResponder? { viewIfLoaded?.superview ?? parent }
 
+    /// The window the controller's view is in.
+    override package var firstResponderWindow: UIView? { viewIfLoaded?.firstResponderWindow }
+
     /// Called once the view is loaded.
     open func viewDidLoad() {}
     /// Called before the view lays out its subviews (after its constraints are solved).

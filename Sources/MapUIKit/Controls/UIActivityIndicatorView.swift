@@ -5,7 +5,7 @@ import MapDrawing
 /// spokes fading round, 20 points (medium) or 37 (large), turning once a second while
 /// animating on the view's animation clock.
 @preconcurrency @MainActor
-open class UIActivityIndicatorView: UIView {
+open class UIActivityIndicatorView: UIView, FrameAnimating {
     /// The indicator's size class.
     public enum Style: Int, Sendable {
         case medium = 100
@@ -37,6 +37,13 @@ open class UIActivityIndicatorView: UIView {
     /// The spokes' turn, 0...1 (a host advances it while animating).
     package var phase: Double = 0 {
         didSet { setNeedsDisplay() }
+    }
+
+    /// A spinner turns once a second for as long as it animates; it never settles.
+    package var wantsFrames: Bool { isAnimating }
+    package var isSettling: Bool { false }
+    package func advanceFrame(to time: TimeInterval) {
+        phase = time.isFinite ? time.truncatingRemainder(dividingBy: 1) : 0
     }
 
     /// An indicator of a style.

@@ -12,6 +12,8 @@ package final class TouchDispatcher {
         let touch: UITouch
         let view: UIView?
         var recognizers: [UIGestureRecognizer]
+        /// Where the touch began, in the root's coordinates.
+        let start: CGPoint
         var viewCancelled = false
         /// Whether the view got `touchesBegan` (held back while a recognizer delays it).
         var beganDelivered = false
@@ -45,11 +47,11 @@ package final class TouchDispatcher {
         switch phase {
         case .began:
             if active[id] != nil { send(id: id, phase: .cancelled, location: location, timestamp: timestamp) }
-            let touch = UITouch(phase: .began, location: location, timestamp: timestamp, root: root)
+            let touch = UITouch(phase: .began, location: location, timestamp: timestamp, root: root, tapCount: tapCount(at: location, timestamp))
             let view = root.hitTest(location, with: nil)
             touch.setView(view)
             let recognizers = recognizers(for: view, touch: touch)
-            active[id] = Active(touch: touch, view: view, recognizers: recognizers)
+            active[id] = Active(touch: touch, view: view, recognizers: recognizers, start: location)
             let event = UIEvent(timestamp: timestamp, touches: allTouches)
             for recognizer in recognizers {
                 recognizer.track([touch])
@@ -82,6 +84,7 @@ package final class TouchDispatcher {
                     recognizer.touchesCancelled([entry.touch], with: event)
                 }
             }
+            if phase == .ended { noteTap(entry, at: location, timestamp) }
             for recognizer in entry.recognizers { recognizer.untrack([entry.touch]) }
             arbitrate(event)
             deliver(id, event) { view, touches, event in
@@ -114,6 +117,30 @@ package final class TouchDispatcher {
     }
 
     private var allTouches: Set<UITouch> { Set(active.values.map(\.touch)) }
+
+    /// The last tap: where and when it lifted, and its count.
+    private var lastTap: (location: CGPoint, time: TimeInterval, count: Int)?
+    /// How far apart taps in a row may be, in points.
+    private static let tapDistance: CGFloat = 45
+
+    /// A touch that begins soon after a tap lifted, near it, is that tap's next (UIKit counts
+    /// taps 0.35 s and 45 points apart).
+    private func tapCount(at location: CGPoint, _ timestamp: TimeInterval) -> Int {
+        guard let lastTap, timestamp - lastTap.time <= UITapGestureRecognizer.maximumTapInterval,
+            hypot(location.x - lastTap.location.x, location.y - lastTap.location.y) <= Self.tapDistance
+        else { return 1 }
+        return lastTap.count &+ 1
+    }
+
+    /// Records a lifted touch as a tap when it stayed put.
+    private func noteTap(_ entry: Active, at location: CGPoint, _ timestamp: TimeInterval) {
+        let start = entry.start
+        guard hypot(location.x - start.x, location.y - start.y) <= UITapGestureRecognizer.allowableMovement else {
+            lastTap = nil
+            return
+        }
+        lastTap = (location, timestamp, entry.touch.tapCount)
+    }
 
     /// The recognizers that see a touch on a view: the view's and its ancestors', nearest first.
     private func recognizers(for view: UIView?, touch: UITouch) -> [UIGestureRecognizer] {

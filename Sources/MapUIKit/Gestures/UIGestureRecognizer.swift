@@ -183,7 +183,8 @@ open class UIGestureRecognizer: NSObject {
     }
 
     private func stateDidChange(from oldValue: State) {
-        guard !resetting, state != oldValue else { return }
+        // `.changed` again is news (a pan moved on); other states are sent once.
+        guard !resetting, state != oldValue || state == .changed else { return }
         if oldValue == .possible, state == .began || state == .ended {
             if delegate?.gestureRecognizerShouldBegin(self) == false {
                 state = .failed

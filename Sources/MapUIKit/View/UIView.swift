@@ -195,6 +195,16 @@ open class UIView: UIResponder {
     /// The window's safe area and appearance, on a root view.
     var windowSafeAreaInsets = UIEdgeInsets.zero
     var windowUserInterfaceStyle = UIUserInterfaceStyle.unspecified
+    /// Whether this root view is a host's window (responders in it can become first responder).
+    package var isWindowRoot = false
+    /// The window's first responder, on a window's root view.
+    package weak var firstResponder: UIResponder?
+
+    /// The window root this view is in, which records the first responder.
+    override package var firstResponderWindow: UIView? {
+        let root = rootView
+        return root.isWindowRoot ? root : nil
+    }
 
     /// The background colour, or nil for none. A dynamic colour follows the view's
     /// appearance when drawn.
@@ -321,6 +331,7 @@ open class UIView: UIResponder {
     /// Removes the view from its superview.
     public func removeFromSuperview() {
         guard let parent = superview else { return }
+        resignFirstResponderLeaving()
         if parent.autoLayout.subtreeUsesConstraints { deactivateConstraintsLeaving(from: parent) }
         parent.subviews.removeAll { $0 === self }
         (parent as? UIStackView)?.arrangedSubviewLeft(self)

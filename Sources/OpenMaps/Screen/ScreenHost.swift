@@ -56,6 +56,7 @@ public final class ScreenHost {
         if usableSize != size { GMSMapView.logger.warning("screen size \(size) out of range; using \(Self.phoneSize)") }
         rootView = UIView(frame: CGRect(origin: .zero, size: usableSize))
         rootView.backgroundColor = .systemBackground
+        rootView.isWindowRoot = true
         rootViewController = controller
         self.scale = UIScreen.isUsable(scale: scale) ? scale : UIScreen.standardScale
         dispatcher = TouchDispatcher(root: rootView)
@@ -112,6 +113,37 @@ public final class ScreenHost {
         }
     }
 
+    /// The most characters one `typeText(_:)` types, a key each (docs/limits.md); the rest
+    /// are dropped with a warning. Longer text goes in faster through the pasteboard.
+    public static let maximumTypedCharacters = 4_096
+
+    /// Presses and releases a key of a hardware keyboard, now: it goes to the first
+    /// responder (a text field being edited takes it), as on an iPhone with a keyboard
+    /// attached, so no on-screen keyboard shows.
+    public func press(_ key: UIKey) {
+        appearIfNeeded()
+        onScreen {
+            rootView.layoutIfNeeded()
+            KeyDispatcher.send(key, to: rootView, timestamp: time)
+        }
+    }
+
+    /// Types text, a key a character (newlines are Return, tabs Tab).
+    public func typeText(_ text: String) {
+        var count = 0
+        for character in text {
+            guard count < Self.maximumTypedCharacters else {
+                GMSMapView.logger.warning("typed text past \(Self.maximumTypedCharacters) characters dropped")
+                return
+            }
+            count += 1
+            press(UIKey(typing: character))
+        }
+    }
+
+    /// The responder that takes the keys (a text field being edited), if any.
+    public var firstResponder: UIResponder? { rootView.firstResponder }
+
     /// The view a finger went down on, while it is down.
     public func view(ofTouch id: Int) -> UIView? { dispatcher.view(ofTouch: id) }
 
@@ -147,10 +179,10 @@ public final class ScreenHost {
         return isIdle
     }
 
-    /// Whether no map moves and no recognizer waits on time.
+    /// Whether no map moves, no view settles (a flicked scroll view) and no recognizer waits on time.
     public var isIdle: Bool {
-        discoverMaps()
-        return mapHosts.values.allSatisfy(\.isIdle) && !dispatcher.isWaiting && !dispatcher.hasTouches
+        let settling = discoverMaps().contains(where: \.isSettling)
+        return mapHosts.values.allSatisfy(\.isIdle) && !dispatcher.isWaiting && !dispatcher.hasTouches && !settling
     }
 
     private func step(to moment: TimeInterval) {
@@ -158,9 +190,9 @@ public final class ScreenHost {
         time = moment
         onScreen {
             rootView.layoutIfNeeded()
-            let spinning = discoverMaps()
+            let animating = discoverMaps()
             for host in mapHosts.values { host.advance(to: moment) }
-            for indicator in spinning { indicator.phase = moment.truncatingRemainder(dividingBy: 1) }
+            for view in animating { view.advanceFrame(to: moment) }
             dispatcher.advance(to: moment)
         }
     }
@@ -189,24 +221,25 @@ public final class ScreenHost {
     /// The maps on the screen, in the order of the view tree.
     public var mapViews: [GMSMapView] { walkTree().maps }
 
-    /// One walk of the view tree: its maps, and its activity indicators that are spinning
-    /// (they turn once a second on the screen's clock).
-    private func walkTree() -> (maps: [GMSMapView], spinning: [UIActivityIndicatorView]) {
-        var maps: [GMSMapView] = [], spinning: [UIActivityIndicatorView] = []
+    /// One walk of the view tree: its maps, and its views that move on their own now
+    /// (spinning activity indicators, decelerating scroll views, settling pickers), which run
+    /// on the screen's clock.
+    private func walkTree() -> (maps: [GMSMapView], animating: [any FrameAnimating]) {
+        var maps: [GMSMapView] = [], animating: [any FrameAnimating] = []
         func visit(_ view: UIView) {
             if let map = view as? GMSMapView { maps.append(map) }
-            if let indicator = view as? UIActivityIndicatorView, indicator.isAnimating { spinning.append(indicator) }
+            if let moving = view as? any FrameAnimating, moving.wantsFrames { animating.append(moving) }
             view.subviews.forEach(visit)
         }
         visit(rootView)
-        return (maps, spinning)
+        return (maps, animating)
     }
 
     /// Keeps a map host for every map in the tree (and drops those of maps gone); returns the
-    /// spinning activity indicators found on the same walk.
+    /// views that move on their own, found on the same walk.
     @discardableResult
-    private func discoverMaps() -> [UIActivityIndicatorView] {
-        let (maps, spinning) = walkTree()
+    private func discoverMaps() -> [any FrameAnimating] {
+        let (maps, animating) = walkTree()
         let live = Set(maps.map(ObjectIdentifier.init))
         mapHosts = mapHosts.filter { live.contains($0.key) }
         for map in maps where mapHosts[ObjectIdentifier(map)] == nil {
@@ -214,7 +247,7 @@ public final class ScreenHost {
             if time > 0 { host.advance(to: time) }
             mapHosts[ObjectIdentifier(map)] = host
         }
-        return spinning
+        return animating
     }
 
     private func appearIfNeeded() {

@@ -1,0 +1,354 @@
+import Foundation
+
+/// A view whose content is larger than itself and scrolls, as UIKit's `UIScrollView`: the
+/// content offset is the bounds' origin, subviews are content. A drag scrolls it (its
+/// `panGestureRecognizer`), pulled past an edge it stretches like a rubber band and springs
+/// back; a flick keeps it moving and slows at `decelerationRate` a millisecond. Zooming is
+/// not here yet.
+@preconcurrency @MainActor
+open class UIScrollView: UIView, FrameAnimating {
+    /// How fast a flick slows: the share of speed kept each millisecond.
+    public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
+        public let rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// UIKit's usual rate, 0.998.
+        public static let normal = DecelerationRate(rawValue: 0.998)
+        /// A quick stop, 0.99.
+        public static let fast = DecelerationRate(rawValue: 0.99)
+    }
+
+    /// How safe areas add to the content inset.
+    public enum ContentInsetAdjustmentBehavior: Int, Sendable {
+        case automatic, scrollableAxes, never, always
+    }
+
+    /// Whether a drag hides the keyboard (kept: there is no on-screen keyboard).
+    public enum KeyboardDismissMode: Int, Sendable {
+        case none, onDrag, interactive, onDragWithAccessory, interactiveWithAccessory
+    }
+
+    /// The scroll indicators' colours (kept; indicators are not drawn yet).
+    public enum IndicatorStyle: Int, Sendable {
+        case `default`, black, white
+    }
+
+    /// The point of the content at the view's top left.
+    open var contentOffset: CGPoint {
+        get { bounds.origin }
+        set {
+            guard newValue.isFinite, newValue != bounds.origin else { return }
+            bounds = CGRect(origin: newValue, size: bounds.size)
+            delegate?.scrollViewDidScroll(self)
+        }
+    }
+    /// The content's size (zero: nothing scrolls).
+    open var contentSize: CGSize = .zero {
+        didSet { if !contentSize.isFinite || contentSize.width < 0 || contentSize.height < 0 { contentSize = oldValue } }
+    }
+    /// Space around the content.
+    open var contentInset: UIEdgeInsets = .zero {
+        didSet {
+            if contentInset != oldValue {
+                adjustedContentInsetDidChange()
+                delegate?.scrollViewDidChangeAdjustedContentInset(self)
+            }
+        }
+    }
+    /// How the safe area adds to the content inset (`.automatic`).
+    open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic
+    /// The delegate.
+    open weak var delegate: UIScrollViewDelegate?
+    /// Whether dragging scrolls (true).
+    open var isScrollEnabled = true { didSet { panGestureRecognizer.isEnabled = isScrollEnabled } }
+    /// Whether the content stretches past its edges (true).
+    open var bounces = true
+    /// Whether the content stretches vertically even when it fits (false).
+    open var alwaysBounceVertical = false
+    /// Whether the content stretches horizontally even when it fits (false).
+    open var alwaysBounceHorizontal = false
+    /// Whether a drag scrolls along one axis only (false).
+    open var isDirectionalLockEnabled = false
+    /// Whether the content stops at multiples of the bounds (false).
+    open var isPagingEnabled = false
+    /// How fast a flick slows (`.normal`).
+    open var decelerationRate: DecelerationRate = .normal
+    /// Whether touches in content wait to see whether a drag begins (kept; true).
+    open var delaysContentTouches = true
+    /// Whether content touches are cancelled when a drag begins (true).
+    open var canCancelContentTouches = true
+    /// Whether a status bar tap scrolls to the top (kept; true).
+    open var scrollsToTop = true
+    /// Whether the vertical indicator shows while scrolling (kept; true).
+    open var showsVerticalScrollIndicator = true
+    /// Whether the horizontal indicator shows while scrolling (kept; true).
+    open var showsHorizontalScrollIndicator = true
+    /// The indicators' style (kept).
+    open var indicatorStyle: IndicatorStyle = .default
+    /// Whether a drag hides the keyboard (kept).
+    open var keyboardDismissMode: KeyboardDismissMode = .none
+    /// The smallest zoom (kept; 1).
+    open var minimumZoomScale: CGFloat = 1
+    /// The largest zoom (kept; 1).
+    open var maximumZoomScale: CGFloat = 1
+    /// The zoom (1).
+    open var zoomScale: CGFloat = 1
+
+    /// The recognizer whose drags scroll the content.
+    public private(set) lazy var panGestureRecognizer: UIPanGestureRecognizer = {
+        let pan = UIPanGestureRecognizer { [weak self] recognizer in
+            guard let self, let pan = recognizer as? UIPanGestureRecognizer else { return }
+            self.handlePan(pan)
+        }
+        return pan
+    }()
+
+    /// Whether a finger is down on the content.
+    public var isTracking: Bool { panGestureRecognizer.state == .began || panGestureRecognizer.state == .changed || isDragging }
+    /// Whether the content is being dragged.
+    public private(set) var isDragging = false
+    /// Whether the content moves on after a drag.
+    public var isDecelerating: Bool {
+        if case .decelerating = motion { return true }
+        if case .animating(_, _, _, _, .bounceBack) = motion { return true }
+        return false
+    }
+
+    private enum AnimationKind { case bounceBack, scrolling, settling }
+
+    private enum Motion {
+        /// A flick: speed in points a millisecond, slowing by the deceleration rate.
+        case decelerating(from: CGPoint, velocity: CGPoint, start: TimeInterval?)
+        /// A move to a target over a duration, easing out.
+        case animating(from: CGPoint, to: CGPoint, duration: TimeInterval, start: TimeInterval?, AnimationKind)
+    }
+
+    private var motion: Motion?
+    private var dragStart = CGPoint.zero
+    private var lockedAxis: Int?
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        clipsToBounds = true
+        addGestureRecognizer(panGestureRecognizer)
+    }
+
+    public convenience init() {
+        self.init(frame: .zero)
+    }
+
+    /// Archives are not supported; always nil.
+    public required init?(coder: NSCoder) { nil }
+
+    // MARK: Insets and limits
+
+    /// The content inset plus the safe area, as `contentInsetAdjustmentBehavior` says.
+    open var adjustedContentInset: UIEdgeInsets {
+        let safe = safeAreaInsets
+        var inset = contentInset
+        let addVertical: Bool, addHorizontal: Bool
+        switch contentInsetAdjustmentBehavior {
+        case .never:
+            return inset
+        case .always:
+            addVertical = true
+            addHorizontal = true
+        case .automatic, .scrollableAxes:
+            addVertical = contentSize.height > bounds.height || alwaysBounceVertical || contentInsetAdjustmentBehavior == .automatic
+            addHorizontal = contentSize.width > bounds.width || alwaysBounceHorizontal
+        }
+        if addVertical {
+            inset.top += safe.top
+            inset.bottom += safe.bottom
+        }
+        if addHorizontal {
+            inset.left += safe.left
+            inset.right += safe.right
+        }
+        return inset
+    }
+
+    /// Called when the adjusted content inset changed.
+    open func adjustedContentInsetDidChange() {}
+
+    /// The smallest and largest content offsets at rest.
+    private var offsetLimits: (min: CGPoint, max: CGPoint) {
+        let inset = adjustedContentInset
+        let low = CGPoint(x: -inset.left, y: -inset.top)
+        let high = CGPoint(
+            x: max(low.x, contentSize.width + inset.right - bounds.width),
+            y: max(low.y, contentSize.height + inset.bottom - bounds.height))
+        return (low, high)
+    }
+
+    private func clamped(_ offset: CGPoint) -> CGPoint {
+        let (low, high) = offsetLimits
+        return CGPoint(x: min(max(offset.x, low.x), high.x), y: min(max(offset.y, low.y), high.y))
+    }
+
+    private var scrollsHorizontally: Bool {
+        let inset = adjustedContentInset
+        return alwaysBounceHorizontal || contentSize.width + inset.left + inset.right > bounds.width
+    }
+
+    private var scrollsVertically: Bool {
+        let inset = adjustedContentInset
+        return alwaysBounceVertical || contentSize.height + inset.top + inset.bottom > bounds.height
+    }
+
+    // MARK: Scrolling
+
+    /// Scrolls to an offset, at once or over 0.3 s.
+    open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+        guard contentOffset.isFinite else { return }
+        motion = nil
+        if animated, contentOffset != self.contentOffset {
+            motion = .animating(from: self.contentOffset, to: contentOffset, duration: 0.3, start: nil, .scrolling)
+        } else {
+            self.contentOffset = contentOffset
+        }
+    }
+
+    /// Scrolls just enough to show a rectangle of the content.
+    open func scrollRectToVisible(_ rect: CGRect, animated: Bool) {
+        guard rect.isFinite else { return }
+        let inset = adjustedContentInset
+        var offset = contentOffset
+        let visibleWidth = bounds.width - inset.left - inset.right, visibleHeight = bounds.height - inset.top - inset.bottom
+        if rect.maxX > offset.x + inset.left + visibleWidth { offset.x = rect.maxX - visibleWidth - inset.left }
+        if rect.minX < offset.x + inset.left { offset.x = rect.minX - inset.left }
+        if rect.maxY > offset.y + inset.top + visibleHeight { offset.y = rect.maxY - visibleHeight - inset.top }
+        if rect.minY < offset.y + inset.top { offset.y = rect.minY - inset.top }
+        setContentOffset(clamped(offset), animated: animated)
+    }
+
+    /// Shows the scroll indicators briefly (kept: indicators are not drawn yet).
+    open func flashScrollIndicators() {}
+
+    // MARK: Dragging
+
+    private func handlePan(_ pan: UIPanGestureRecognizer) {
+        switch pan.state {
+        case .began:
+            motion = nil
+            // The content follows the finger from here: it does not jump by the distance the
+            // pan needed to begin.
+            let translation = pan.translation(in: self)
+            dragStart = CGPoint(x: contentOffset.x + translation.x, y: contentOffset.y + translation.y)
+            isDragging = true
+            lockedAxis = nil
+            if isDirectionalLockEnabled, scrollsHorizontally, scrollsVertically {
+                lockedAxis = abs(translation.x) >= abs(translation.y) ? 0 : 1
+            }
+            delegate?.scrollViewWillBeginDragging(self)
+        case .changed:
+            drag(by: pan.translation(in: self))
+        case .ended, .cancelled, .failed:
+            guard isDragging else { return }
+            let speed = pan.state == .ended ? pan.velocity(in: self) : .zero
+            endDrag(velocity: CGPoint(
+                x: scrollsHorizontally && lockedAxis != 1 ? -speed.x / 1000 : 0,
+                y: scrollsVertically && lockedAxis != 0 ? -speed.y / 1000 : 0))
+        default:
+            break
+        }
+    }
+
+    private func drag(by translation: CGPoint) {
+        guard translation.isFinite else { return }
+        var proposed = dragStart
+        if scrollsHorizontally, lockedAxis != 1 { proposed.x -= translation.x }
+        if scrollsVertically, lockedAxis != 0 { proposed.y -= translation.y }
+        contentOffset = bounces ? rubberBanded(proposed) : clamped(proposed)
+    }
+
+    /// Past an edge the content follows the finger less and less: UIKit's rubber band,
+    /// `(1 − 1 / (d × 0.55 / size + 1)) × size` for a pull of `d`.
+    private func rubberBanded(_ offset: CGPoint) -> CGPoint {
+        let (low, high) = offsetLimits
+        func band(_ value: CGFloat, _ low: CGFloat, _ high: CGFloat, _ size: CGFloat) -> CGFloat {
+            guard size > 0 else { return min(max(value, low), high) }
+            func stretch(_ over: CGFloat) -> CGFloat { (1 - 1 / (over * 0.55 / size + 1)) * size }
+            if value < low { return low - stretch(low - value) }
+            if value > high { return high + stretch(value - high) }
+            return value
+        }
+        return CGPoint(x: band(offset.x, low.x, high.x, bounds.width), y: band(offset.y, low.y, high.y, bounds.height))
+    }
+
+    private func endDrag(velocity: CGPoint) {
+        isDragging = false
+        let rate = min(max(decelerationRate.rawValue, 0.5), 0.9999)
+        let current = contentOffset
+        let inRange = clamped(current) == current
+        var natural = current
+        if inRange {
+            // Where a flick comes to rest: speed / (1 − rate) points on.
+            natural = CGPoint(x: current.x + velocity.x * rate / (1 - rate), y: current.y + velocity.y * rate / (1 - rate))
+            if isPagingEnabled, bounds.width > 0, bounds.height > 0 {
+                natural = CGPoint(
+                    x: (natural.x / bounds.width).rounded() * bounds.width, y: (natural.y / bounds.height).rounded() * bounds.height)
+            }
+            natural = clamped(natural)
+        }
+        var target = natural
+        withUnsafeMutablePointer(to: &target) { pointer in
+            delegate?.scrollViewWillEndDragging(self, withVelocity: velocity, targetContentOffset: pointer)
+        }
+        if !target.isFinite { target = natural }
+        if !inRange {
+            motion = .animating(from: current, to: clamped(current), duration: 0.4, start: nil, .bounceBack)
+        } else if target != natural || isPagingEnabled {
+            motion = target == current ? nil : .animating(from: current, to: clamped(target), duration: 0.35, start: nil, .settling)
+        } else if hypot(velocity.x, velocity.y) > Self.restingSpeed {
+            motion = .decelerating(from: current, velocity: velocity, start: nil)
+        }
+        let decelerates = motion != nil
+        delegate?.scrollViewDidEndDragging(self, willDecelerate: decelerates)
+        if decelerates { delegate?.scrollViewWillBeginDecelerating(self) }
+    }
+
+    /// The speed below which content is at rest, in points a millisecond.
+    private static let restingSpeed: CGFloat = 0.01
+
+    // MARK: Frames
+
+    package var wantsFrames: Bool { motion != nil }
+    package var isSettling: Bool { motion != nil }
+
+    package func advanceFrame(to time: TimeInterval) {
+        guard let motion, time.isFinite else { return }
+        switch motion {
+        case .decelerating(let from, let velocity, let start):
+            guard let start else {
+                self.motion = .decelerating(from: from, velocity: velocity, start: time)
+                return
+            }
+            let rate = Double(min(max(decelerationRate.rawValue, 0.5), 0.9999))
+            let milliseconds = (time - start) * 1000
+            let kept = pow(rate, milliseconds)
+            let travelled = (1 - kept) * rate / (1 - rate)
+            let proposed = CGPoint(x: from.x + velocity.x * travelled, y: from.y + velocity.y * travelled)
+            let stopped = clamped(proposed)
+            contentOffset = stopped
+            // At rest once slow, or against an edge.
+            if hypot(velocity.x, velocity.y) * kept < Self.restingSpeed || stopped != proposed {
+                self.motion = nil
+                delegate?.scrollViewDidEndDecelerating(self)
+            }
+        case .animating(let from, let to, let duration, let start, let kind):
+            guard let start else {
+                self.motion = .animating(from: from, to: to, duration: duration, start: time, kind)
+                return
+            }
+            let t = duration > 0 ? min(max((time - start) / duration, 0), 1) : 1
+            let eased = 1 - pow(1 - t, 3)
+            contentOffset = CGPoint(x: from.x + (to.x - from.x) * eased, y: from.y + (to.y - from.y) * eased)
+            guard t >= 1 else { return }
+            self.motion = nil
+            switch kind {
+            case .scrolling: delegate?.scrollViewDidEndScrollingAnimation(self)
+            case .bounceBack, .settling: delegate?.scrollViewDidEndDecelerating(self)
+            }
+        }
+    }
+}
