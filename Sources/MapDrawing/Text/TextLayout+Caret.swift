@@ -25,15 +25,14 @@ extension TextLayout {
         let x = Int32(saturating: (min(max(point.x, -1e6), 1e6) * scale).rounded())
         let y = Int32(saturating: (min(max(point.y, -1e6), 1e6) * scale).rounded())
         pango_layout_xy_to_index(pangoLayout, x, y, &index, &trailing)
-        let utf8 = Array(text.utf8)
-        var byte = min(max(Int(index), 0), utf8.count)
-        // `trailing` counts graphemes past the index: step over that many characters.
-        if trailing > 0, byte < utf8.count {
+        var byte = min(max(Int(index), 0), text.utf8.count)
+        // A trailing edge (`trailing` > 0) is past the grapheme at the index; past a line's
+        // end the caret stays before its line break.
+        if trailing > 0, byte < text.utf8.count {
             let start = String.Index(utf16Offset: utf16Offset(forByteIndex: byte), in: text)
-            var end = start
-            // Past a line's end the caret stays before its line break.
-            for _ in 0..<Int(trailing) where end < text.endIndex && !text[end].isNewline { end = text.index(after: end) }
-            byte += text[start..<end].utf8.count
+            if start < text.endIndex, !text[start].isNewline {
+                byte += text[start..<text.index(after: start)].utf8.count
+            }
         }
         return utf16Offset(forByteIndex: byte)
     }

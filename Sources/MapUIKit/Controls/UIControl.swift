@@ -94,6 +94,8 @@ open class UIControl: UIView {
 
     private var actions: [(action: UIAction, events: Event)] = []
 
+    override package var takesItsOwnTaps: Bool { isEnabled }
+
     /// Called when the enabled, selected or highlighted flag changed; the control redraws.
     open func stateDidChange() {
         setNeedsDisplay()

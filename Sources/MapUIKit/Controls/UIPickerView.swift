@@ -50,11 +50,12 @@ open class UIPickerView: UIView, FrameAnimating {
     }
 
     private var wheels: [Wheel]?
-    private var drag: (wheel: Int, startY: CGFloat, startPosition: CGFloat, moved: CGFloat, samples: [(TimeInterval, CGFloat)])?
+    private var drag: (wheel: Int, startY: CGFloat, startPosition: CGFloat)?
     private var titleLayouts: [String: TextLayout] = [:]
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        addGestureRecognizer(spin)
     }
 
     public convenience init() {
@@ -228,8 +229,8 @@ open class UIPickerView: UIView, FrameAnimating {
         let radius = self.radius
         let h = wheel.rowHeight
         // Rows within a quarter turn of the middle show.
-        let reach = Int(((radius * .pi / 2) / h).rounded(.up)) + 1
-        let centre = Int((wheel.position / h).rounded())
+        let reach = Int(min(((radius * .pi / 2) / h).rounded(.up), 1_000)) + 1
+        let centre = Int(min(max((wheel.position / h).rounded(), -1e9), 1e9))
         let first = max(0, centre - reach), last = min(wheel.rows - 1, centre + reach)
         guard first <= last else { return }
         var shownViews: [Int: UIView] = [:]
@@ -245,6 +246,8 @@ open class UIPickerView: UIView, FrameAnimating {
                 canvas.scale(x: 1, y: squash)
                 if let view = rowView(row, wheel: index, reusing: wheel.views[row] ?? spare.popLast()) {
                     shownViews[row] = view
+                    // Row views are drawn outside the tree: they take the picker's appearance.
+                    view.overrideUserInterfaceStyle = traitCollection.userInterfaceStyle
                     view.frame = CGRect(origin: .zero, size: rowRect.size)
                     canvas.translate(x: rowRect.minX, y: rowRect.minY)
                     view.layoutIfNeeded()
@@ -293,55 +296,70 @@ open class UIPickerView: UIView, FrameAnimating {
 
     // MARK: Touches
 
-    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
-        guard let touch = touches.first else { return }
-        let point = touch.location(in: self)
-        guard let index = wheel(at: point.x), var wheel = wheels?[safe: index], wheel.rows > 0 else { return }
-        wheel.settle = nil
-        wheels?[index] = wheel
-        drag = (index, point.y, wheel.position, 0, [(touch.timestamp, point.y)])
+    /// The wheels turn with a pan of their own, so a scroll view around the picker does not
+    /// take its drags (the nearest recognizer is asked first, as in UIKit).
+    private lazy var spin: UIPanGestureRecognizer = {
+        let pan = UIPanGestureRecognizer { [weak self] recognizer in
+            guard let self, let pan = recognizer as? UIPanGestureRecognizer else { return }
+            self.handleSpin(pan)
+        }
+        pan.maximumNumberOfTouches = 1
+        return pan
+    }()
+
+    override package var takesItsOwnTaps: Bool { true }
+
+    private func handleSpin(_ pan: UIPanGestureRecognizer) {
+        switch pan.state {
+        case .began:
+            let point = pan.location(in: self)
+            guard let index = wheel(at: point.x), var wheel = wheels?[safe: index], wheel.rows > 0 else { return }
+            wheel.settle = nil
+            wheels?[index] = wheel
+            // The wheel follows the finger from here, without jumping by the pan's start.
+            drag = (index, point.y, wheel.position)
+        case .changed:
+            guard let drag, var wheel = wheels?[safe: drag.wheel] else { return }
+            let y = pan.location(in: self).y
+            guard y.isFinite else { return }
+            let end = CGFloat(wheel.rows - 1) * wheel.rowHeight
+            let proposed = drag.startPosition - (y - drag.startY)
+            // Past either end the wheel follows at half the finger's speed, a wheel's height at most.
+            let stretched = proposed < 0 ? proposed / 2 : proposed > end ? end + (proposed - end) / 2 : proposed
+            wheel.position = min(max(stretched, -bounds.height), end + bounds.height)
+            wheels?[drag.wheel] = wheel
+            setNeedsDisplay()
+        case .ended, .cancelled, .failed:
+            guard let drag, let wheel = wheels?[safe: drag.wheel] else { return }
+            self.drag = nil
+            // A flick coasts on for a fifth of a second at the finger's speed.
+            let speed = pan.state == .ended ? pan.velocity(in: self).y : 0
+            settle(drag.wheel, toward: wheel.position - (speed.isFinite ? speed : 0) * 0.2)
+        default:
+            break
+        }
     }
 
-    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
-        guard let touch = touches.first, var drag, var wheel = wheels?[safe: drag.wheel] else { return }
-        let y = touch.location(in: self).y
-        guard y.isFinite else { return }
-        drag.moved = max(drag.moved, abs(y - drag.startY))
-        drag.samples.append((touch.timestamp, y))
-        drag.samples.removeAll { touch.timestamp - $0.0 > 0.1 }
-        self.drag = drag
-        let proposed = drag.startPosition - (y - drag.startY)
-        let end = CGFloat(wheel.rows - 1) * wheel.rowHeight
-        // Past either end the wheel follows at half the finger's speed.
-        wheel.position = proposed < 0 ? proposed / 2 : proposed > end ? end + (proposed - end) / 2 : proposed
-        wheels?[drag.wheel] = wheel
-        setNeedsDisplay()
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        // A finger on a turning wheel stops it where it is.
+        guard let point = touches.first?.location(in: self), let index = wheel(at: point.x), var wheel = wheels?[safe: index],
+            wheel.settle != nil
+        else { return }
+        wheel.settle = nil
+        wheels?[index] = wheel
+        settle(index, toward: wheel.position)
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
-        guard let touch = touches.first, let drag, let wheel = wheels?[safe: drag.wheel] else { return }
-        self.drag = nil
-        let target: CGFloat
-        if drag.moved < 10 {
-            // A tap: the row under the finger comes to the middle.
-            let offset = min(max((touch.location(in: self).y - bounds.midY) / radius, -1), 1)
-            target = wheel.position + asin(offset) * radius
-        } else {
-            // A flick coasts on for a fifth of a second at the finger's speed.
-            var speed: CGFloat = 0
-            if let first = drag.samples.first, let last = drag.samples.last, last.0 > first.0 {
-                speed = (last.1 - first.1) / CGFloat(last.0 - first.0)
-            }
-            target = wheel.position - (speed.isFinite ? speed : 0) * 0.2
-        }
-        settle(drag.wheel, toward: target)
+        // A tap (the pan did not take the touch): the row under the finger comes to the middle.
+        guard let point = touches.first?.location(in: self), drag == nil, let index = wheel(at: point.x),
+            let wheel = wheels?[safe: index], wheel.rows > 0
+        else { return }
+        let offset = min(max((point.y - bounds.midY) / radius, -1), 1)
+        settle(index, toward: wheel.position + asin(offset) * radius)
     }
 
-    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
-        guard let drag, let wheel = wheels?[safe: drag.wheel] else { return }
-        self.drag = nil
-        settle(drag.wheel, toward: wheel.position)
-    }
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {}
 
     /// Turns a wheel to the row nearest a position; the delegate hears of it at rest.
     private func settle(_ index: Int, toward position: CGFloat) {

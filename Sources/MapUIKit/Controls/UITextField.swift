@@ -11,7 +11,7 @@ import MapDrawing
 /// Return asks the delegate's `textFieldShouldReturn(_:)`. Text wider than the field
 /// scrolls to keep the caret in view.
 @preconcurrency @MainActor
-open class UITextField: UIControl, UIKeyInput, TextEditingHost {
+open class UITextField: UIControl, UITextInput, TextEditingHost {
     /// The border drawn around the text.
     public enum BorderStyle: Int, Sendable {
         case none, line, bezel, roundedRect
@@ -77,9 +77,29 @@ open class UITextField: UIControl, UIKeyInput, TextEditingHost {
     /// When the right view shows (`.never`).
     open var rightViewMode: ViewMode = .never { didSet { setNeedsLayout() } }
     /// A view shown instead of the keyboard (kept: there is no on-screen keyboard).
-    open var inputView: UIView?
+    open override var inputView: UIView? {
+        get { storedInputView }
+        set { storedInputView = newValue }
+    }
     /// A view shown above the keyboard (kept: there is no on-screen keyboard).
-    open var inputAccessoryView: UIView?
+    open override var inputAccessoryView: UIView? {
+        get { storedInputAccessoryView }
+        set { storedInputAccessoryView = newValue }
+    }
+    private var storedInputView: UIView?
+    private var storedInputAccessoryView: UIView?
+
+    /// The text as an attributed string (the font and colour as attributes); setting it
+    /// takes its string.
+    open var attributedText: NSAttributedString? {
+        get { NSAttributedString(string: editing.text, attributes: [.font: fieldFont, .foregroundColor: textColor ?? .label]) }
+        set { text = newValue?.string }
+    }
+    /// The placeholder as an attributed string; setting it takes its string.
+    open var attributedPlaceholder: NSAttributedString? {
+        get { placeholder.map { NSAttributedString(string: $0, attributes: [.foregroundColor: UIColor.placeholderText]) } }
+        set { placeholder = newValue?.string }
+    }
 
     /// Whether the field is being edited (it is first responder).
     public private(set) var isEditing = false
@@ -96,6 +116,9 @@ open class UITextField: UIControl, UIKeyInput, TextEditingHost {
     /// Whether the text shows as dots and cannot be copied (false).
     open var isSecureTextEntry = false { didSet { textDidChange() } }
     open var textContentType: UITextContentType!
+    open var smartQuotesType: UITextSmartQuotesType = .default
+    open var smartDashesType: UITextSmartDashesType = .default
+    open var smartInsertDeleteType: UITextSmartInsertDeleteType = .default
 
     var editing = TextEditing()
     var selectionAnchor: Int?
@@ -518,10 +541,10 @@ open class UITextField: UIControl, UIKeyInput, TextEditingHost {
 
     // MARK: Keys and editing
 
-    public var hasText: Bool { !editing.text.isEmpty }
+    open var hasText: Bool { !editing.text.isEmpty }
 
     /// Types text at the caret, replacing the selection; a newline is Return.
-    public func insertText(_ text: String) {
+    open func insertText(_ text: String) {
         guard isEditing else { return }
         if text == "\n" || text == "\r" {
             returnPressed()
@@ -531,7 +554,7 @@ open class UITextField: UIControl, UIKeyInput, TextEditingHost {
     }
 
     /// Deletes the selection, or the character before the caret.
-    public func deleteBackward() {
+    open func deleteBackward() {
         guard isEditing, let range = editing.backwardDeletionRange else { return }
         replaceByUser(range, with: "")
     }
@@ -554,6 +577,7 @@ open class UITextField: UIControl, UIKeyInput, TextEditingHost {
     func replaceByUser(_ range: NSRange, with string: String) {
         let fitted = Self.oneLine(string)
         guard delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: fitted) != false else { return }
+        cachedLayout = nil
         guard editing.replace(range, with: fitted) != nil else { return }
         selectionAnchor = nil
         textDidChange()
@@ -583,11 +607,20 @@ open class UITextField: UIControl, UIKeyInput, TextEditingHost {
             perform(command)
             return
         }
+        // Tab moves on in iOS; a one-line field does not type it.
+        if presses.first?.key?.keyCode == .keyboardTab {
+            next?.pressesBegan(presses, with: event)
+            return
+        }
         super.pressesBegan(presses, with: event)
     }
 
     open override func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
         if isEditing, let key = presses.first?.key, TextEditCommand(key) != nil { return }
+        if presses.first?.key?.keyCode == .keyboardTab {
+            next?.pressesEnded(presses, with: event)
+            return
+        }
         super.pressesEnded(presses, with: event)
     }
 
@@ -645,7 +678,7 @@ open class UITextField: UIControl, UIKeyInput, TextEditingHost {
 
     /// How two positions order.
     open func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult {
-        position.offset < other.offset ? .orderedAscending : position.offset > other.offset ? .orderedDescending : .orderedSame
+        editing.compare(position, to: other)
     }
 
     /// The text of a range.

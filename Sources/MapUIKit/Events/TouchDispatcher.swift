@@ -4,8 +4,9 @@ import Foundation
 /// testing finds at its start, and to the gesture recognizers of that view and its
 /// ancestors; a recognizer that recognizes makes the others of its touches fail (unless a
 /// delegate lets them share) and, with `cancelsTouchesInView`, cancels the view's touches.
-/// A single-tap recognizer above an enabled control does not see touches that begin on the
-/// control, so the control's tap wins (UIKit's rule since iOS 6).
+/// A single-tap recognizer above an enabled control (or a view that takes its own taps: an
+/// editable text view, a picker) does not see touches that begin on it, so its tap wins
+/// (UIKit's rule since iOS 6).
 @MainActor
 package final class TouchDispatcher {
     private struct Active {
@@ -146,7 +147,7 @@ package final class TouchDispatcher {
     private func recognizers(for view: UIView?, touch: UITouch) -> [UIGestureRecognizer] {
         var found: [UIGestureRecognizer] = []
         var current = view
-        let control = view.flatMap { $0 as? UIControl }.flatMap { $0.isEnabled ? $0 : nil }
+        let control = view.flatMap { $0.takesItsOwnTaps ? $0 : nil }
         while let candidate = current {
             for recognizer in candidate.gestureRecognizers ?? [] where recognizer.isEnabled {
                 if let control, candidate !== control, let tap = recognizer as? UITapGestureRecognizer,

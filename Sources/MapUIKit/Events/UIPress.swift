@@ -28,8 +28,8 @@ public enum UIKeyboardHIDUsage: Int, Sendable {
     /// The usage of a key that types a character (a letter, digit, space, return or tab),
     /// or `keyboardErrorUndefined` for any other.
     static func typing(_ character: Character) -> UIKeyboardHIDUsage {
+        if character.isNewline { return .keyboardReturnOrEnter }
         switch character {
-        case "\n", "\r": return .keyboardReturnOrEnter
         case "\t": return .keyboardTab
         case " ": return .keyboardSpacebar
         case "0": return .keyboard0
@@ -66,9 +66,11 @@ public final class UIKey: NSObject, Sendable {
         super.init()
     }
 
-    /// The key that types a character (an OpenMaps addition), with modifiers.
+    /// The key that types a character (an OpenMaps addition), with modifiers. A newline is
+    /// the Return key, which types "\r" as UIKit's does.
     public convenience init(typing character: Character, modifierFlags: UIKeyModifierFlags = []) {
-        self.init(keyCode: .typing(character), characters: String(character), modifierFlags: modifierFlags)
+        let code = UIKeyboardHIDUsage.typing(character)
+        self.init(keyCode: code, characters: code == .keyboardReturnOrEnter ? "\r" : String(character), modifierFlags: modifierFlags)
     }
 }
 

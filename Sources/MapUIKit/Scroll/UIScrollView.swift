@@ -6,7 +6,7 @@ import Foundation
 /// back; a flick keeps it moving and slows at `decelerationRate` a millisecond. Zooming is
 /// not here yet.
 @preconcurrency @MainActor
-open class UIScrollView: UIView, FrameAnimating {
+open class UIScrollView: UIView, FrameAnimating, UIGestureRecognizerDelegate {
     /// How fast a flick slows: the share of speed kept each millisecond.
     public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
         public let rawValue: CGFloat
@@ -129,6 +129,7 @@ open class UIScrollView: UIView, FrameAnimating {
     public override init(frame: CGRect) {
         super.init(frame: frame)
         clipsToBounds = true
+        panGestureRecognizer.delegate = self
         addGestureRecognizer(panGestureRecognizer)
     }
 
@@ -221,6 +222,20 @@ open class UIScrollView: UIView, FrameAnimating {
         setContentOffset(clamped(offset), animated: animated)
     }
 
+    /// A finger coming down on moving content stops it where it is, as in UIKit.
+    open func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
+        if gestureRecognizer === panGestureRecognizer, isDecelerating {
+            let offset = contentOffset
+            motion = nil
+            if clamped(offset) != offset {
+                motion = .animating(from: offset, to: clamped(offset), duration: 0.4, start: nil, .bounceBack)
+            } else {
+                delegate?.scrollViewDidEndDecelerating(self)
+            }
+        }
+        return true
+    }
+
     /// Shows the scroll indicators briefly (kept: indicators are not drawn yet).
     open func flashScrollIndicators() {}
 
@@ -285,8 +300,14 @@ open class UIScrollView: UIView, FrameAnimating {
             // Where a flick comes to rest: speed / (1 − rate) points on.
             natural = CGPoint(x: current.x + velocity.x * rate / (1 - rate), y: current.y + velocity.y * rate / (1 - rate))
             if isPagingEnabled, bounds.width > 0, bounds.height > 0 {
+                // At most one page on, the way the finger went (the nearest page when slow).
+                func page(_ position: CGFloat, _ speed: CGFloat, _ size: CGFloat) -> CGFloat {
+                    if abs(speed) < 0.3 { return (position / size).rounded() * size }
+                    let base = (position / size).rounded(.down)
+                    return (speed > 0 ? base + 1 : base) * size
+                }
                 natural = CGPoint(
-                    x: (natural.x / bounds.width).rounded() * bounds.width, y: (natural.y / bounds.height).rounded() * bounds.height)
+                    x: page(current.x, velocity.x, bounds.width), y: page(current.y, velocity.y, bounds.height))
             }
             natural = clamped(natural)
         }

@@ -12,7 +12,7 @@ import MapDrawing
 /// `delegate` is typed as the scroll view's (Swift cannot narrow a settable property's
 /// type): assign a `UITextViewDelegate` as usual, and the text view calls its methods.
 @preconcurrency @MainActor
-open class UITextView: UIScrollView, UIKeyInput, TextEditingHost {
+open class UITextView: UIScrollView, UITextInput, TextEditingHost {
     /// The text (the empty string when set to nil). Setting it sends no delegate calls.
     open var text: String! {
         get { editing.text }
@@ -22,30 +22,47 @@ open class UITextView: UIScrollView, UIKeyInput, TextEditingHost {
             textDidChange()
         }
     }
-    /// The font (the 12-point system font, as UIKit's default).
-    open var font: UIFont? = .systemFont(ofSize: 12) { didSet { textDidChange() } }
+    /// The font (the body style of the system font, 17 points, as UIKit's default).
+    open var font: UIFont? = .systemFont(ofSize: 17) { didSet { textDidChange() } }
     /// The text colour (`.label`).
     open var textColor: UIColor? = .label { didSet { setNeedsDisplay() } }
     /// How lines align.
     open var textAlignment: NSTextAlignment = .natural { didSet { textDidChange() } }
     /// Whether the user may edit the text (true).
     open var isEditable = true {
-        didSet { if !isEditable, isFirstResponder { resignFirstResponder() } }
+        didSet { if !isEditable, isFirstResponder { resignFirstResponderForcibly() } }
     }
     /// Whether the user may select the text (true; kept: selection needs editing here).
     open var isSelectable = true
     /// The space between the view's edges and the text container (8 above and below).
     open var textContainerInset = UIEdgeInsets(top: 8, left: 0, bottom: 8, right: 0) { didSet { textDidChange() } }
     /// The region the text is laid out in.
-    public let textContainer = NSTextContainer(size: .zero)
-    /// Whether inserting text replaces the whole text (false).
+    public let textContainer: NSTextContainer
+    /// Whether the first insertion of an editing session replaces the whole text (false).
     open var clearsOnInsertion = false
+    /// Whether the next insertion replaces the whole text (`clearsOnInsertion`).
+    private var clearsOnNextInsertion = false
     /// Whether the user may edit text attributes (kept; the text is plain).
     open var allowsEditingTextAttributes = false
     /// A view shown instead of the keyboard (kept: there is no on-screen keyboard).
-    open var inputView: UIView?
+    open override var inputView: UIView? {
+        get { storedInputView }
+        set { storedInputView = newValue }
+    }
     /// A view shown above the keyboard (kept: there is no on-screen keyboard).
-    open var inputAccessoryView: UIView?
+    open override var inputAccessoryView: UIView? {
+        get { storedInputAccessoryView }
+        set { storedInputAccessoryView = newValue }
+    }
+    private var storedInputView: UIView?
+    private var storedInputAccessoryView: UIView?
+
+    /// The text as an attributed string (the font and colour as attributes); setting it
+    /// takes its string.
+    open var attributedText: NSAttributedString! {
+        get { NSAttributedString(string: editing.text, attributes: [.font: textFont, .foregroundColor: textColor ?? .label]) }
+        set { text = newValue?.string }
+    }
 
     open var autocapitalizationType: UITextAutocapitalizationType = .sentences
     open var autocorrectionType: UITextAutocorrectionType = .default
@@ -56,6 +73,9 @@ open class UITextView: UIScrollView, UIKeyInput, TextEditingHost {
     open var enablesReturnKeyAutomatically = false
     open var isSecureTextEntry = false
     open var textContentType: UITextContentType!
+    open var smartQuotesType: UITextSmartQuotesType = .default
+    open var smartDashesType: UITextSmartDashesType = .default
+    open var smartInsertDeleteType: UITextSmartInsertDeleteType = .default
 
     open override var isScrollEnabled: Bool {
         didSet { invalidateIntrinsicContentSize() }
@@ -70,7 +90,23 @@ open class UITextView: UIScrollView, UIKeyInput, TextEditingHost {
     private var textDelegate: UITextViewDelegate? { delegate as? UITextViewDelegate }
 
     public override init(frame: CGRect) {
+        textContainer = NSTextContainer(size: .zero)
         super.init(frame: frame)
+        setUp()
+    }
+
+    /// A text view laying its text out in a container (a new one when nil).
+    public init(frame: CGRect, textContainer: NSTextContainer?) {
+        self.textContainer = textContainer ?? NSTextContainer(size: .zero)
+        super.init(frame: frame)
+        setUp()
+    }
+
+    public convenience init() {
+        self.init(frame: .zero)
+    }
+
+    private func setUp() {
         backgroundColor = .systemBackground
         textContainer.onChange = { [weak self] in self?.textDidChange() }
     }
@@ -137,12 +173,13 @@ open class UITextView: UIScrollView, UIKeyInput, TextEditingHost {
         return CGSize(width: width, height: (text.height + chrome.height).rounded(.up))
     }
 
-    /// With scrolling off, the text's height at the current width (and its unwrapped width
-    /// while the view has none); with scrolling on, none.
+    /// With scrolling off, the text's unwrapped width and its height at the current width
+    /// (unwrapped while the view has none); with scrolling on, none.
     open override var intrinsicContentSize: CGSize {
         guard !isScrollEnabled else { return super.intrinsicContentSize }
-        let fitting = sizeThatFits(CGSize(width: bounds.width, height: 0))
-        return CGSize(width: bounds.width > 0 ? UIView.noIntrinsicMetric : fitting.width, height: fitting.height)
+        let unwrapped = sizeThatFits(.zero)
+        let height = bounds.width > 0 ? sizeThatFits(CGSize(width: bounds.width, height: 0)).height : unwrapped.height
+        return CGSize(width: unwrapped.width, height: height)
     }
 
     open override func layoutSubviews() {
@@ -247,7 +284,7 @@ open class UITextView: UIScrollView, UIKeyInput, TextEditingHost {
         if textDelegate?.textViewShouldBeginEditing(self) == false { return false }
         guard super.becomeFirstResponder() else { return false }
         isEditingText = true
-        if clearsOnInsertion { editing.setText("") }
+        clearsOnNextInsertion = clearsOnInsertion
         editing.select(NSRange(location: editing.length, length: 0))
         textDidChange()
         textDelegate?.textViewDidBeginEditing(self)
@@ -280,22 +317,29 @@ open class UITextView: UIScrollView, UIKeyInput, TextEditingHost {
 
     // MARK: Keys and editing
 
-    public var hasText: Bool { !editing.text.isEmpty }
+    open var hasText: Bool { !editing.text.isEmpty }
 
-    /// Types text at the caret, replacing the selection.
-    public func insertText(_ text: String) {
+    /// Types text at the caret, replacing the selection (the whole text, the first time in
+    /// a session, with `clearsOnInsertion`).
+    open func insertText(_ text: String) {
         guard isEditingText else { return }
+        if clearsOnNextInsertion {
+            clearsOnNextInsertion = false
+            replaceByUser(NSRange(location: 0, length: editing.length), with: text)
+            return
+        }
         replaceByUser(editing.selection, with: text)
     }
 
     /// Deletes the selection, or the character before the caret.
-    public func deleteBackward() {
+    open func deleteBackward() {
         guard isEditingText, let range = editing.backwardDeletionRange else { return }
         replaceByUser(range, with: "")
     }
 
     func replaceByUser(_ range: NSRange, with string: String) {
         guard textDelegate?.textView(self, shouldChangeTextIn: range, replacementText: string) != false else { return }
+        cachedLayout = nil
         guard editing.replace(range, with: string) != nil else { return }
         selectionAnchor = nil
         textDidChange()
@@ -377,6 +421,14 @@ open class UITextView: UIScrollView, UIKeyInput, TextEditingHost {
     /// The offset (UTF-16 units) from one position to another.
     open func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int { toPosition.offset - from.offset }
 
+    /// How two positions order.
+    open func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult {
+        editing.compare(position, to: other)
+    }
+
+    /// Text being composed by an input method (never: keys arrive composed).
+    open var markedTextRange: UITextRange? { nil }
+
     /// The text of a range.
     open func text(in range: UITextRange) -> String? { editing.text(in: range.nsRange) }
 
@@ -410,4 +462,10 @@ open class UITextView: UIScrollView, UIKeyInput, TextEditingHost {
     open func cut(_ sender: Any?) { if isEditingText { perform(.cut) } }
     /// Replaces the selection with the pasteboard's string.
     open func paste(_ sender: Any?) { if isEditingText { perform(.paste) } }
+    /// Deletes the selection.
+    open func delete(_ sender: Any?) {
+        if isEditingText, editing.selection.length > 0 { replaceByUser(editing.selection, with: "") }
+    }
+
+    override package var takesItsOwnTaps: Bool { isEditable }
 }

@@ -4,9 +4,10 @@ import Logging
 /// Text being edited and its selection, shared by `UITextField` and `UITextView`: offsets
 /// are UTF-16 code units (as `NSRange` counts) and always fall on a character's start.
 struct TextEditing {
-    /// The most UTF-16 units an edited text holds (docs/limits.md): typing and pasting past
-    /// it are cut to fit, with a warning.
-    static let maximumLength = 1_000_000
+    /// The most UTF-16 units an edited text holds (docs/limits.md): setting, typing and
+    /// pasting past it keep what fits, with a warning. All of it is laid out and drawn (text
+    /// layouts shape up to 20,000 characters).
+    static let maximumLength = 20_000
 
     private(set) var text = ""
     /// The selection; empty for an insertion point.
@@ -23,7 +24,7 @@ struct TextEditing {
     /// Sets the selection, clamped into the text and moved to characters' starts.
     mutating func select(_ range: NSRange) {
         let start = boundary(atOrBefore: range.location)
-        let end = boundary(atOrBefore: range.location + max(0, range.length))
+        let end = boundary(atOrBefore: Self.end(of: range))
         selection = NSRange(location: start, length: max(0, end - start))
     }
 
@@ -32,7 +33,7 @@ struct TextEditing {
     @discardableResult
     mutating func replace(_ range: NSRange, with string: String) -> NSRange? {
         let start = boundary(atOrBefore: range.location)
-        let end = boundary(atOrBefore: range.location + max(0, range.length))
+        let end = boundary(atOrBefore: Self.end(of: range))
         let removed = end - start
         let inserted = Self.fitted(string, room: Self.maximumLength - (length - removed))
         guard removed > 0 || !inserted.isEmpty else { return nil }
@@ -67,7 +68,7 @@ struct TextEditing {
 
     /// The text of a range, clamped.
     func text(in range: NSRange) -> String {
-        let start = boundary(atOrBefore: range.location), end = boundary(atOrBefore: range.location + max(0, range.length))
+        let start = boundary(atOrBefore: range.location), end = boundary(atOrBefore: Self.end(of: range))
         return String(text[String.Index(utf16Offset: start, in: text)..<String.Index(utf16Offset: end, in: text)])
     }
 
@@ -114,8 +115,16 @@ struct TextEditing {
         return text.index(before: text.index(after: index)).utf16Offset(in: text)
     }
 
-    /// A string cut to at most `room` UTF-16 units, at a character's end.
+    /// A range's end, saturated (an `NSNotFound` location or a huge length stays in range).
+    private static func end(of range: NSRange) -> Int {
+        let (end, overflow) = range.location.addingReportingOverflow(max(0, range.length))
+        return overflow ? Int.max : end
+    }
+
+    /// A string cut to at most `room` UTF-16 units, at a character's end; NUL characters
+    /// (which text layout cannot take) become U+FFFD, so offsets stay as typed.
     private static func fitted(_ string: String, room: Int) -> String {
+        let string = string.contains("\0") ? string.replacingOccurrences(of: "\0", with: "\u{FFFD}") : string
         guard string.utf16.count > max(0, room) else { return string }
         var result = ""
         var used = 0
@@ -141,6 +150,11 @@ extension TextEditing {
     /// The range between two positions, each moved to a character's start.
     func textRange(from start: UITextPosition, to end: UITextPosition) -> UITextRange {
         UITextRange(start: boundary(atOrBefore: start.offset), end: boundary(atOrBefore: end.offset))
+    }
+
+    /// How two positions order.
+    func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult {
+        position.offset < other.offset ? .orderedAscending : position.offset > other.offset ? .orderedDescending : .orderedSame
     }
 
     /// The position an offset (UTF-16 units) from another, or nil outside the text.

@@ -34,9 +34,10 @@ extension TextEditingHost {
             move(extending: extending) { caret in
                 extending || selection.length == 0 ? editing.offset(after: caret) : end
             }
-        case .moveUp(let extending): move(extending: extending) { offset(from: $0, movingLines: -1) }
+        // Without shift, a selection's start moves up and to its line's start; its end down.
+        case .moveUp(let extending): move(extending: extending) { offset(from: extending ? $0 : start, movingLines: -1) }
         case .moveDown(let extending): move(extending: extending) { offset(from: $0, movingLines: 1) }
-        case .lineStart(let extending): move(extending: extending) { lineBoundary(of: $0, end: false) }
+        case .lineStart(let extending): move(extending: extending) { lineBoundary(of: extending ? $0 : start, end: false) }
         case .lineEnd(let extending): move(extending: extending) { lineBoundary(of: $0, end: true) }
         case .documentStart(let extending): move(extending: extending) { _ in 0 }
         case .documentEnd(let extending): move(extending: extending) { _ in editing.length }

@@ -35,6 +35,22 @@ public enum UIReturnKeyType: Int, Sendable {
     case `default`, go, google, join, next, route, search, send, yahoo, done, emergencyCall, `continue`
 }
 
+/// Whether straight quotes become curly ones, as UIKit's `UITextSmartQuotesType`.
+public enum UITextSmartQuotesType: Int, Sendable {
+    case `default`, no, yes
+}
+
+/// Whether double hyphens become dashes, as UIKit's `UITextSmartDashesType`.
+public enum UITextSmartDashesType: Int, Sendable {
+    case `default`, no, yes
+}
+
+/// Whether spaces are added and removed around pasted words, as UIKit's
+/// `UITextSmartInsertDeleteType`.
+public enum UITextSmartInsertDeleteType: Int, Sendable {
+    case `default`, no, yes
+}
+
 /// What a text input holds, for autofill, as UIKit's `UITextContentType`.
 public struct UITextContentType: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
@@ -42,6 +58,14 @@ public struct UITextContentType: RawRepresentable, Hashable, Sendable {
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
     public static let name = UITextContentType("name")
+    public static let namePrefix = UITextContentType("honorific-prefix")
+    public static let middleName = UITextContentType("additional-name")
+    public static let nameSuffix = UITextContentType("honorific-suffix")
+    public static let nickname = UITextContentType("nickname")
+    public static let jobTitle = UITextContentType("organization-title")
+    public static let organizationName = UITextContentType("organization")
+    public static let sublocality = UITextContentType("address-level3")
+    public static let creditCardNumber = UITextContentType("cc-number")
     public static let givenName = UITextContentType("given-name")
     public static let familyName = UITextContentType("family-name")
     public static let location = UITextContentType("location")
@@ -75,6 +99,9 @@ public protocol UITextInputTraits: AnyObject {
     var enablesReturnKeyAutomatically: Bool { get set }
     var isSecureTextEntry: Bool { get set }
     var textContentType: UITextContentType! { get set }
+    var smartQuotesType: UITextSmartQuotesType { get set }
+    var smartDashesType: UITextSmartDashesType { get set }
+    var smartInsertDeleteType: UITextSmartInsertDeleteType { get set }
 }
 
 extension UITextInputTraits {
@@ -114,6 +141,18 @@ extension UITextInputTraits {
         get { nil }
         set {}
     }
+    public var smartQuotesType: UITextSmartQuotesType {
+        get { .default }
+        set {}
+    }
+    public var smartDashesType: UITextSmartDashesType {
+        get { .default }
+        set {}
+    }
+    public var smartInsertDeleteType: UITextSmartInsertDeleteType {
+        get { .default }
+        set {}
+    }
 }
 
 /// A responder that takes typed text, as UIKit's `UIKeyInput`. As first responder it gets
@@ -126,6 +165,38 @@ public protocol UIKeyInput: UITextInputTraits {
     func insertText(_ text: String)
     /// Deletes the character before the insertion point (or the selection).
     func deleteBackward()
+}
+
+/// A responder whose text can be read, selected and replaced by position, as UIKit's
+/// `UITextInput`: the members for positions, ranges, the selection and the caret. (Input
+/// methods' marked text, tokenizers and writing directions are not here: keys arrive
+/// composed.) `UITextField` and `UITextView` adopt it.
+@preconcurrency @MainActor
+public protocol UITextInput: UIKeyInput {
+    /// The selection, or nil.
+    var selectedTextRange: UITextRange? { get set }
+    /// Text being composed by an input method.
+    var markedTextRange: UITextRange? { get }
+    /// The start of the text.
+    var beginningOfDocument: UITextPosition { get }
+    /// The end of the text.
+    var endOfDocument: UITextPosition { get }
+    /// The text of a range.
+    func text(in range: UITextRange) -> String?
+    /// Replaces a range's text.
+    func replace(_ range: UITextRange, withText text: String)
+    /// The range between two positions.
+    func textRange(from fromPosition: UITextPosition, to toPosition: UITextPosition) -> UITextRange?
+    /// The position an offset from another, or nil outside the text.
+    func position(from position: UITextPosition, offset: Int) -> UITextPosition?
+    /// How two positions order.
+    func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult
+    /// The offset from one position to another.
+    func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int
+    /// The caret's rectangle at a position.
+    func caretRect(for position: UITextPosition) -> CGRect
+    /// The position nearest a point.
+    func closestPosition(to point: CGPoint) -> UITextPosition?
 }
 
 /// How a hardware key types into a `UIKeyInput`.

@@ -41,6 +41,16 @@ open class UIResponder: NSObject {
         return true
     }
 
+    /// A view shown instead of the keyboard while this is first responder (none; kept: a
+    /// screen has a hardware keyboard, so no on-screen keyboard shows).
+    open var inputView: UIView? { nil }
+
+    /// A view shown above the keyboard while this is first responder (none; kept).
+    open var inputAccessoryView: UIView? { nil }
+
+    /// Asks for the input views again (nothing to do without an on-screen keyboard).
+    open func reloadInputViews() {}
+
     /// Stops being first responder without asking (the view left its window, or editing
     /// ended by force).
     package func resignFirstResponderForcibly() {

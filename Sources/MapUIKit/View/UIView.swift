@@ -104,6 +104,11 @@ open class UIView: UIResponder {
     /// Whether views of the class start opaque (UIKit's labels and image views do not).
     class var isOpaqueByDefault: Bool { true }
 
+    /// Whether the view handles its own taps, so single-tap recognizers above it leave them to
+    /// it: enabled controls (UIKit's rule since iOS 6), and views whose taps UIKit handles with
+    /// recognizers of their own (editable text views, pickers).
+    package var takesItsOwnTaps: Bool { false }
+
     /// A view with a zero frame.
     public override convenience init() {
         self.init(frame: .zero)
@@ -312,7 +317,9 @@ open class UIView: UIResponder {
     /// Inserts a view at an index in the subviews (clamped into range).
     public func insertSubview(_ view: UIView, at index: Int) {
         guard view !== self, !isDescendant(of: view) else { return }
-        view.removeFromSuperview()
+        // A view moved within its window keeps first responder status.
+        let window = view.firstResponderWindow
+        view.detachFromSuperview(resigning: window == nil || window !== firstResponderWindow)
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
         view.autoLayout.engine = nil
@@ -330,8 +337,13 @@ open class UIView: UIResponder {
 
     /// Removes the view from its superview.
     public func removeFromSuperview() {
+        detachFromSuperview(resigning: true)
+    }
+
+    /// Leaves the superview; first responder status below the view ends when `resigning`.
+    private func detachFromSuperview(resigning: Bool) {
         guard let parent = superview else { return }
-        resignFirstResponderLeaving()
+        if resigning { resignFirstResponderLeaving() }
         if parent.autoLayout.subtreeUsesConstraints { deactivateConstraintsLeaving(from: parent) }
         parent.subviews.removeAll { $0 === self }
         (parent as? UIStackView)?.arrangedSubviewLeft(self)

@@ -155,4 +155,46 @@ import Testing
         dispatcher.send(id: 1, phase: .ended, location: CGPoint(x: 20, y: 20), timestamp: 1.1)
         #expect(events == ["down", "up"])
     }
+
+    @Test func aRotationMeasuresTheFingersTurn() {
+        var rotations: [CGFloat] = []
+        root.addGestureRecognizer(UIRotationGestureRecognizer { rotations.append(($0 as? UIRotationGestureRecognizer)?.rotation ?? 0) })
+        let dispatcher = TouchDispatcher(root: root)
+        dispatcher.send(id: 1, phase: .began, location: CGPoint(x: 100, y: 100), timestamp: 1)
+        dispatcher.send(id: 2, phase: .began, location: CGPoint(x: 200, y: 100), timestamp: 1)
+        // A quarter turn clockwise on screen, in two steps.
+        dispatcher.send(id: 2, phase: .moved, location: CGPoint(x: 100 + 100 * cos(CGFloat.pi / 4), y: 100 + 100 * sin(CGFloat.pi / 4)), timestamp: 1.1)
+        dispatcher.send(id: 2, phase: .moved, location: CGPoint(x: 100, y: 200), timestamp: 1.2)
+        dispatcher.send(id: 2, phase: .ended, location: CGPoint(x: 100, y: 200), timestamp: 1.3)
+        #expect(rotations.count == 3)
+        #expect(abs(rotations[0] - .pi / 4) < 1e-9 && abs(rotations[1] - .pi / 2) < 1e-9)
+    }
+
+    @Test func aSwipeIsAQuickStraightStrokeTheAllowedWay() {
+        var swipes = 0
+        let swipe = UISwipeGestureRecognizer { if $0.state == .ended { swipes += 1 } }
+        swipe.direction = [.left, .up]
+        root.addGestureRecognizer(swipe)
+        let dispatcher = TouchDispatcher(root: root)
+        func stroke(_ id: Int, to end: CGPoint, seconds: TimeInterval, at time: TimeInterval) {
+            let start = CGPoint(x: 150, y: 150)
+            dispatcher.send(id: id, phase: .began, location: start, timestamp: time)
+            for step in 1...4 {
+                let t = CGFloat(step) / 4
+                let point = CGPoint(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t)
+                dispatcher.send(id: id, phase: .moved, location: point, timestamp: time + seconds * Double(t))
+            }
+            dispatcher.send(id: id, phase: .ended, location: end, timestamp: time + seconds + 0.01)
+        }
+        stroke(1, to: CGPoint(x: 60, y: 150), seconds: 0.2, at: 1)
+        #expect(swipes == 1, "left")
+        stroke(2, to: CGPoint(x: 150, y: 60), seconds: 0.2, at: 2)
+        #expect(swipes == 2, "up")
+        stroke(3, to: CGPoint(x: 240, y: 150), seconds: 0.2, at: 3)
+        #expect(swipes == 2, "right is not allowed")
+        stroke(4, to: CGPoint(x: 60, y: 150), seconds: 1.5, at: 4)
+        #expect(swipes == 2, "too slow")
+        stroke(5, to: CGPoint(x: 60, y: 60), seconds: 0.2, at: 6)
+        #expect(swipes == 2, "diagonal strays")
+    }
 }

@@ -192,4 +192,44 @@ import Testing
         #expect(taps == 0)
         #expect(scroll.contentOffset.y > 0)
     }
+
+    @Test func pagingMovesOnePageTheWayTheFingerWent() {
+        let (host, scroll, _) = scrollScreen()
+        scroll.isPagingEnabled = true
+        drag(host, from: CGPoint(x: 200, y: 450), to: CGPoint(x: 200, y: 150), id: 1, steps: 5, seconds: 0.1)
+        host.runUntilIdle()
+        #expect(scroll.contentOffset.y == 400, "a fast flick moves one page, not several")
+        drag(host, from: CGPoint(x: 200, y: 200), to: CGPoint(x: 200, y: 300), id: 2, steps: 20, seconds: 2)
+        host.runUntilIdle()
+        #expect(scroll.contentOffset.y == 400, "a slow short drag returns to the nearest page")
+    }
+
+    @Test func aFingerStopsACoastingScrollView() {
+        let (host, scroll, log) = scrollScreen()
+        drag(host, from: CGPoint(x: 200, y: 450), to: CGPoint(x: 200, y: 250), id: 1, steps: 5, seconds: 0.1)
+        host.advance(by: 0.1)
+        #expect(scroll.isDecelerating)
+        host.send(MapTouch(id: 2, phase: .began, location: CGPoint(x: 200, y: 300), timestamp: host.time + 0.01))
+        #expect(!scroll.isDecelerating)
+        let caught = scroll.contentOffset.y
+        host.send(MapTouch(id: 2, phase: .ended, location: CGPoint(x: 200, y: 300), timestamp: host.time + 0.05))
+        host.runUntilIdle()
+        #expect(scroll.contentOffset.y == caught)
+        #expect(log.calls.last == "didEndDecelerating")
+    }
+
+    @Test func aPickerInAScrollViewSpinsItsWheel() {
+        let (host, scroll, _) = scrollScreen()
+        let choices = Choices()
+        let picker = UIPickerView()
+        picker.dataSource = choices
+        picker.delegate = choices
+        picker.frame = CGRect(x: 35, y: 50, width: 320, height: 216)
+        scroll.addSubview(picker)
+        let x: CGFloat = 35 + 80, middle: CGFloat = 100 + 50 + 108
+        drag(host, from: CGPoint(x: x, y: middle), to: CGPoint(x: x, y: middle - 80), id: 1, steps: 20, seconds: 2)
+        host.runUntilIdle()
+        #expect(scroll.contentOffset.y == 0, "the picker's own pan took the drag")
+        #expect(picker.selectedRow(inComponent: 0) > 0)
+    }
 }

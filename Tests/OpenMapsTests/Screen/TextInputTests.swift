@@ -320,12 +320,19 @@ import Testing
         let screen = FormScreen()
         let host = ScreenHost(rootViewController: screen)
         tap(host, screen.notes)
-        screen.notes.text = String(repeating: "a", count: 999_998)
-        screen.notes.selectedRange = NSRange(location: 999_998, length: 0)
+        screen.notes.text = String(repeating: "a", count: 19_998)
+        screen.notes.selectedRange = NSRange(location: 19_998, length: 0)
         UIPasteboard.general.string = "bcdef"
         host.press(UIKey(keyCode: .keyboardV, characters: "v", modifierFlags: .command))
-        #expect(screen.notes.text.utf16.count == 1_000_000)
+        #expect(screen.notes.text.utf16.count == 20_000)
         #expect(screen.notes.text.hasSuffix("aabc"))
+        // The caret at the very end is drawn where the text ends (all of it is laid out).
+        let end = screen.notes.caretRect(for: screen.notes.endOfDocument)
+        #expect(end.minY > 1_000)
+        screen.notes.text = "a\0b"
+        #expect(screen.notes.text == "a\u{FFFD}b", "NUL, which layout cannot take, is replaced")
+        screen.notes.selectedRange = NSRange(location: NSNotFound, length: 1)
+        #expect(screen.notes.selectedRange == NSRange(location: 3, length: 0))
     }
 
     @Test func limitTypedTextStopsAtItsLimit() {
@@ -334,5 +341,60 @@ import Testing
         #expect(counter.becomeFirstResponder())
         host.typeText(String(repeating: "x", count: ScreenHost.maximumTypedCharacters + 5))
         #expect(counter.inserted == ScreenHost.maximumTypedCharacters)
+    }
+
+    /// A tap-to-dismiss recognizer on the controller's view, as apps add.
+    @Test func aTapRecognizerAboveLeavesTextViewsTheirTaps() {
+        let screen = FormScreen()
+        let host = ScreenHost(rootViewController: screen)
+        var dismissals = 0
+        screen.view.addGestureRecognizer(UITapGestureRecognizer { _ in
+            dismissals += 1
+            screen.view.endEditing(true)
+        })
+        tap(host, screen.notes)
+        #expect(screen.notes.isFirstResponder)
+        #expect(dismissals == 0)
+        tap(host, screen.view, at: CGPoint(x: 200, y: 700))
+        #expect(dismissals == 1)
+        #expect(host.firstResponder == nil)
+    }
+
+    @Test func aFieldMovedWithinItsWindowKeepsEditing() {
+        let screen = FormScreen()
+        let host = ScreenHost(rootViewController: screen)
+        tap(host, screen.field)
+        screen.view.addSubview(screen.field)
+        #expect(screen.field.isFirstResponder, "moved to the front")
+        let elsewhere = UIView()
+        elsewhere.addSubview(screen.field)
+        #expect(!screen.field.isFirstResponder, "out of the window")
+        #expect(host.firstResponder == nil)
+    }
+
+    @Test func returnAndTabAsUIKitTypesThem() {
+        let screen = FormScreen()
+        let host = ScreenHost(rootViewController: screen)
+        tap(host, screen.field)
+        host.typeText("a\tb")
+        #expect(screen.field.text == "ab", "Tab moves on; a field does not type it")
+        host.typeText("\r\n")
+        #expect(!screen.field.isFirstResponder, "CR LF is Return")
+        #expect(UIKey(typing: "\n").characters == "\r")
+        tap(host, screen.notes)
+        host.typeText("x\ty")
+        #expect(screen.notes.text == "x\ty")
+    }
+
+    @Test func clearsOnInsertionReplacesTheTextAtTheFirstKey() {
+        let screen = FormScreen()
+        screen.loadViewIfNeeded()
+        screen.notes.text = "Old notes"
+        screen.notes.clearsOnInsertion = true
+        let host = ScreenHost(rootViewController: screen)
+        tap(host, screen.notes)
+        #expect(screen.notes.text == "Old notes", "editing alone keeps it")
+        host.typeText("New")
+        #expect(screen.notes.text == "New")
     }
 }
