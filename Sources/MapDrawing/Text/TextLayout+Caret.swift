@@ -59,27 +59,25 @@ extension TextLayout {
 
     /// The UTF-8 index of a UTF-16 offset, clamped and rounded down to a scalar's start.
     func byteIndex(forUTF16Offset offset: Int) -> Int {
-        guard offset > 0 else { return 0 }
-        var utf16 = 0, utf8 = 0
-        for scalar in text.unicodeScalars {
-            let next = utf16 + scalar.utf16.count
-            if next > offset { break }
-            utf16 = next
-            utf8 += scalar.utf8.count
-        }
-        return utf8
+        convert(offset, from: { $0.utf16.count }, to: { $0.utf8.count })
     }
 
     /// The UTF-16 offset of a UTF-8 index, rounded down to a scalar's start.
     func utf16Offset(forByteIndex index: Int) -> Int {
-        guard index > 0 else { return 0 }
-        var utf16 = 0, utf8 = 0
+        convert(index, from: { $0.utf8.count }, to: { $0.utf16.count })
+    }
+
+    /// An offset in one encoding as an offset in another, walking the scalars; rounded down
+    /// to a scalar's start.
+    private func convert(_ offset: Int, from source: (Unicode.Scalar) -> Int, to target: (Unicode.Scalar) -> Int) -> Int {
+        guard offset > 0 else { return 0 }
+        var sourceOffset = 0, targetOffset = 0
         for scalar in text.unicodeScalars {
-            let next = utf8 + scalar.utf8.count
-            if next > index { break }
-            utf8 = next
-            utf16 += scalar.utf16.count
+            let next = sourceOffset + source(scalar)
+            if next > offset { break }
+            sourceOffset = next
+            targetOffset += target(scalar)
         }
-        return utf16
+        return targetOffset
     }
 }

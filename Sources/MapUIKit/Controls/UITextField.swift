@@ -316,14 +316,17 @@ open class UITextField: UIControl, UITextInput, TextEditingHost {
         if isEditing, layout.size.width + TextCaretDrawing.caretWidth > rect.width {
             return CGPoint(x: rect.minX - scrollOffset, y: y)
         }
-        let free = max(0, rect.width - layout.size.width)
-        let x: CGFloat =
-            switch textAlignment {
-            case .center: rect.minX + free / 2
-            case .right: rect.minX + free
-            default: rect.minX
-            }
-        return CGPoint(x: x, y: y)
+        return CGPoint(x: alignedX(width: layout.size.width, in: rect), y: y)
+    }
+
+    /// Where text of a width starts in a rectangle, by the alignment.
+    private func alignedX(width: CGFloat, in rect: CGRect) -> CGFloat {
+        let free = max(0, rect.width - width)
+        switch textAlignment {
+        case .center: return rect.minX + free / 2
+        case .right: return rect.minX + free
+        default: return rect.minX
+        }
     }
 
     /// Keeps the caret inside the editing rectangle by scrolling the text.
@@ -433,14 +436,8 @@ open class UITextField: UIControl, UITextInput, TextEditingHost {
     open func drawPlaceholder(in rect: CGRect) {
         guard let canvas = UIGraphicsGetCurrentContext()?.canvas, let placeholder, rect.width > 0 else { return }
         let layout = TextLayout(text: placeholder, style: style(maximumLines: 1, truncating: true), width: Double(rect.width))
-        let free = max(0, rect.width - layout.size.width)
-        let x: CGFloat =
-            switch textAlignment {
-            case .center: rect.minX + free / 2
-            case .right: rect.minX + free
-            default: rect.minX
-            }
-        layout.draw(in: canvas, at: CGPoint(x: x, y: rect.midY - layout.size.height / 2), color: UIColor.placeholderText.color)
+        let origin = CGPoint(x: alignedX(width: layout.size.width, in: rect), y: rect.midY - layout.size.height / 2)
+        layout.draw(in: canvas, at: origin, color: UIColor.placeholderText.color)
     }
 
     /// The clear button: a grey disc with a white cross.
@@ -602,11 +599,10 @@ open class UITextField: UIControl, UITextInput, TextEditingHost {
 
     var allowsCopying: Bool { !isSecureTextEntry }
 
+    var isEditingText: Bool { isEditing }
+
     open override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
-        if isEditing, let key = presses.first?.key, let command = TextEditCommand(key) {
-            perform(command)
-            return
-        }
+        if performEditCommand(for: presses) { return }
         // Tab moves on in iOS; a one-line field does not type it.
         if presses.first?.key?.keyCode == .keyboardTab {
             next?.pressesBegan(presses, with: event)
@@ -616,7 +612,7 @@ open class UITextField: UIControl, UITextInput, TextEditingHost {
     }
 
     open override func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
-        if isEditing, let key = presses.first?.key, TextEditCommand(key) != nil { return }
+        if isEditCommand(presses) { return }
         if presses.first?.key?.keyCode == .keyboardTab {
             next?.pressesEnded(presses, with: event)
             return

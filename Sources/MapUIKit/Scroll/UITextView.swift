@@ -83,7 +83,7 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
 
     var editing = TextEditing()
     var selectionAnchor: Int?
-    private var isEditingText = false
+    private(set) var isEditingText = false
     private var cachedLayout: (key: LayoutKey, layout: TextLayout)?
     private var laidOutWidth: CGFloat = -1
 
@@ -373,16 +373,11 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
     var allowsCopying: Bool { true }
 
     open override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
-        if isEditingText, let key = presses.first?.key, let command = TextEditCommand(key) {
-            perform(command)
-            return
-        }
-        super.pressesBegan(presses, with: event)
+        if !performEditCommand(for: presses) { super.pressesBegan(presses, with: event) }
     }
 
     open override func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
-        if isEditingText, let key = presses.first?.key, TextEditCommand(key) != nil { return }
-        super.pressesEnded(presses, with: event)
+        if !isEditCommand(presses) { super.pressesEnded(presses, with: event) }
     }
 
     // MARK: Selection and positions

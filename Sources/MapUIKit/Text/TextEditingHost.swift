@@ -18,9 +18,25 @@ protocol TextEditingHost: UIResponder {
     func lineBoundary(of offset: Int, end: Bool) -> Int
     /// Whether the text may be copied (false for secure text).
     var allowsCopying: Bool { get }
+    /// Whether the view is being edited (it is first responder).
+    var isEditingText: Bool { get }
 }
 
 extension TextEditingHost {
+    /// Runs the editing command of a key going down, if it is one and the view is being
+    /// edited; returns whether it did.
+    func performEditCommand(for presses: Set<UIPress>) -> Bool {
+        guard isEditingText, let key = presses.first?.key, let command = TextEditCommand(key) else { return false }
+        perform(command)
+        return true
+    }
+
+    /// Whether a key going up is an editing command's (taken, not passed on).
+    func isEditCommand(_ presses: Set<UIPress>) -> Bool {
+        guard isEditingText, let key = presses.first?.key else { return false }
+        return TextEditCommand(key) != nil
+    }
+
     /// Runs an editing command.
     func perform(_ command: TextEditCommand) {
         let selection = editing.selection
