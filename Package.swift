@@ -153,7 +153,7 @@ let package = Package(
             dependencies: ["OpenMaps", "MapDrawing", "OpenMapsTesting", "LocalTileServer", "HostileData"],
             exclude: [
                 "__Goldens__", "Engine/__Goldens__", "StreetView/__Goldens__", "DarkMap/__Goldens__", "DataDrivenStyling/__Goldens__",
-                "AdvancedMarkers/__Goldens__", "Cities/__Goldens__",
+                "AdvancedMarkers/__Goldens__", "Cities/__Goldens__", "Screen/__Goldens__",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -7,8 +7,37 @@ open class UIViewController: UIResponder {
     private var loadedView: UIView?
     private var isLoadingView = false
 
-    /// A title for the controller (shown by hosts that list controllers).
-    open var title: String?
+    /// A title for the controller: its navigation item's title too, as in UIKit.
+    open var title: String? {
+        didSet { if title != oldValue { navigationItem.title = title } }
+    }
+
+    /// What a navigation bar shows for the controller (made on first use, with its title).
+    open var navigationItem: UINavigationItem {
+        if let storedNavigationItem { return storedNavigationItem }
+        let item = UINavigationItem()
+        item.title = title
+        storedNavigationItem = item
+        return item
+    }
+    private var storedNavigationItem: UINavigationItem?
+
+    // MARK: Presentation (see UIViewController+Presentation.swift)
+
+    /// The controller this one presents, if any.
+    public internal(set) var presentedViewController: UIViewController?
+    /// The controller that presents this one, if any.
+    public internal(set) weak var presentingViewController: UIViewController?
+    /// How the controller covers the screen when presented (`.automatic`: a sheet).
+    open var modalPresentationStyle: UIModalPresentationStyle = .automatic
+    /// How it comes on screen (kept; sheets slide up, alerts fade).
+    open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
+    /// Whether a sheet refuses to be swiped away (kept; there is no swipe to dismiss yet).
+    open var isModalInPresentation = false
+    /// The size the controller prefers when presented in a popover or form (kept).
+    open var preferredContentSize: CGSize = .zero
+    /// The view a presentation put this controller's view in.
+    var presentationContainer: PresentationContainerView?
 
     /// A controller with no nib. Apps make controllers from a type (`type.init()`), so a
     /// subclass with a designated initialiser of its own must provide `init()` too.
@@ -95,6 +124,35 @@ open class UIViewController: UIResponder {
 
     /// The window the controller's view is in.
     override package var firstResponderWindow: UIView? { viewIfLoaded?.firstResponderWindow }
+
+    /// Insets added to the view's safe area (zero), as when the app draws bars of its own.
+    open var additionalSafeAreaInsets: UIEdgeInsets = .zero {
+        didSet {
+            guard additionalSafeAreaInsets != oldValue else { return }
+            viewIfLoaded?.safeAreaMayHaveChanged()
+        }
+    }
+
+    /// What a container covers of the view (a navigation controller's bar); set by containers.
+    package var containerSafeAreaInsets: UIEdgeInsets = .zero {
+        didSet {
+            guard containerSafeAreaInsets != oldValue else { return }
+            viewIfLoaded?.safeAreaMayHaveChanged()
+        }
+    }
+
+    /// Everything the controller adds to its view's safe area.
+    package var safeAreaAdditions: UIEdgeInsets { additionalSafeAreaInsets.adding(containerSafeAreaInsets) }
+
+    /// Shows a controller: pushed on the navigation controller above (or this one), if any.
+    open func show(_ vc: UIViewController, sender: Any?) {
+        if let navigation = self as? UINavigationController ?? navigationController {
+            navigation.pushViewController(vc, animated: true)
+        }
+    }
+
+    /// Called when the view's safe area changed.
+    open func viewSafeAreaInsetsDidChange() {}
 
     /// Called once the view is loaded.
     open func viewDidLoad() {}

@@ -342,11 +342,12 @@ package final class LayoutEngine {
         case .custom:
             return ([], { [Constraint(LinearExpression(v.width), .greaterThanOrEqual, LinearExpression()), Constraint(LinearExpression(v.height), .greaterThanOrEqual, LinearExpression())] })
         case .safeArea:
-            // The owner's bounds cut by the root's safe area: each edge at least as far in as
+            // The owner's bounds cut by its safe boundary (the root's safe area, or that of the
+            // nearest view controller view adding insets): each edge at least as far in as
             // both, pulled out to the owner's edge.
-            let insets = root.safeAreaInsets
+            let boundary = owner.safeAreaBoundary
             let r = root.layoutVariables
-            let numbers = [insets.top, insets.left, insets.bottom, insets.right].map { Double($0) }
+            let numbers = [boundary.minY, boundary.minX, boundary.maxY, boundary.maxX].map { Double($0) }
             return (
                 numbers,
                 {
@@ -355,16 +356,16 @@ package final class LayoutEngine {
                         Constraint(LinearExpression(v.width), .greaterThanOrEqual, LinearExpression()),
                         Constraint(LinearExpression(v.height), .greaterThanOrEqual, LinearExpression()),
                         Constraint(LinearExpression(v.minX), .greaterThanOrEqual, LinearExpression(o.minX)),
-                        Constraint(LinearExpression(v.minX), .greaterThanOrEqual, r.minX + Double(insets.left), strength: inset),
+                        Constraint(LinearExpression(v.minX), .greaterThanOrEqual, r.minX + Double(boundary.minX), strength: inset),
                         Constraint(LinearExpression(v.minX), .equal, LinearExpression(o.minX), strength: strength),
                         Constraint(LinearExpression(v.minY), .greaterThanOrEqual, LinearExpression(o.minY)),
-                        Constraint(LinearExpression(v.minY), .greaterThanOrEqual, r.minY + Double(insets.top), strength: inset),
+                        Constraint(LinearExpression(v.minY), .greaterThanOrEqual, r.minY + Double(boundary.minY), strength: inset),
                         Constraint(LinearExpression(v.minY), .equal, LinearExpression(o.minY), strength: strength),
                         Constraint(v.minX + v.width, .lessThanOrEqual, o.minX + o.width),
-                        Constraint(v.minX + v.width, .lessThanOrEqual, r.minX + r.width - Double(insets.right), strength: inset),
+                        Constraint(v.minX + v.width, .lessThanOrEqual, r.minX + Double(boundary.maxX), strength: inset),
                         Constraint(v.minX + v.width, .equal, o.minX + o.width, strength: strength),
                         Constraint(v.minY + v.height, .lessThanOrEqual, o.minY + o.height),
-                        Constraint(v.minY + v.height, .lessThanOrEqual, r.minY + r.height - Double(insets.bottom), strength: inset),
+                        Constraint(v.minY + v.height, .lessThanOrEqual, r.minY + Double(boundary.maxY), strength: inset),
                         Constraint(v.minY + v.height, .equal, o.minY + o.height, strength: strength),
                     ]
                 }

@@ -38,6 +38,7 @@ open class UIScrollView: UIView, FrameAnimating, UIGestureRecognizerDelegate {
         set {
             guard newValue.isFinite, newValue != bounds.origin else { return }
             bounds = CGRect(origin: newValue, size: bounds.size)
+            barsMayChangeAppearance()
             delegate?.scrollViewDidScroll(self)
         }
     }
@@ -166,6 +167,19 @@ open class UIScrollView: UIView, FrameAnimating, UIGestureRecognizerDelegate {
             inset.right += safe.right
         }
         return inset
+    }
+
+    /// A navigation bar above looks different over content at its top edge: its container
+    /// lays it out again.
+    private func barsMayChangeAppearance() {
+        var ancestor = superview
+        while let view = ancestor {
+            if let container = view as? NavigationContainerView {
+                container.setNeedsLayout()
+                return
+            }
+            ancestor = view.superview
+        }
     }
 
     /// Called when the adjusted content inset changed.

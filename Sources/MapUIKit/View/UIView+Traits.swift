@@ -43,12 +43,45 @@ extension UIView {
     /// The safe area: the part of the view not covered by the window's insets (status bar,
     /// home indicator), in the view's own coordinates. The root view takes its window's insets
     /// (a host sets them; zero by default); a subview takes what of its superview's reaches it.
+    /// A view controller's view adds the controller's `additionalSafeAreaInsets` and what its
+    /// container covers (a navigation bar).
     public var safeAreaInsets: UIEdgeInsets {
-        guard let superview else { return windowSafeAreaInsets }
+        let added = viewController?.safeAreaAdditions ?? .zero
+        guard let superview else { return windowSafeAreaInsets.adding(added) }
         let outer = superview.safeAreaInsets, frame = self.frame, size = superview.bounds.size
         return UIEdgeInsets(
             top: max(0, outer.top - frame.minY), left: max(0, outer.left - frame.minX),
-            bottom: max(0, outer.bottom - (size.height - frame.maxY)), right: max(0, outer.right - (size.width - frame.maxX)))
+            bottom: max(0, outer.bottom - (size.height - frame.maxY)), right: max(0, outer.right - (size.width - frame.maxX))
+        ).adding(added)
+    }
+
+    /// The safe rectangle that bounds this view's safe area, in the root's coordinates: the
+    /// nearest view controller view (this one or above) that adds insets, cut by its safe
+    /// area; else the root's. It does not depend on this view's own frame, so layout can
+    /// solve the view's safe-area guide against it.
+    package var safeAreaBoundary: CGRect {
+        let root = rootView
+        var view: UIView? = self
+        while let current = view, current !== root {
+            if let added = current.viewController?.safeAreaAdditions, added != .zero {
+                return current.convert(current.bounds, to: root).inset(by: current.safeAreaInsets)
+            }
+            view = current.superview
+        }
+        return root.bounds.inset(by: root.safeAreaInsets)
+    }
+
+    /// Tells the view and its subviews (and their controllers) that their safe areas may have
+    /// changed, and layout that its input did.
+    package func safeAreaMayHaveChanged() {
+        func visit(_ view: UIView) {
+            view.safeAreaInsetsDidChange()
+            view.viewController?.viewSafeAreaInsetsDidChange()
+            view.subviews.forEach(visit)
+        }
+        visit(self)
+        layoutEngineInputChanged()
+        setNeedsLayout()
     }
 
     /// Sets the window's safe-area insets on a root view (a host's job) and tells the tree.
@@ -58,12 +91,7 @@ extension UIView {
             bottom: Self.usableInset(insets.bottom), right: Self.usableInset(insets.right))
         guard usable != windowSafeAreaInsets else { return }
         windowSafeAreaInsets = usable
-        func visit(_ view: UIView) {
-            view.safeAreaInsetsDidChange()
-            view.subviews.forEach(visit)
-        }
-        visit(self)
-        layoutEngineInputChanged()
+        safeAreaMayHaveChanged()
     }
 
     /// Sets the window's appearance on a root view (a host's job) and tells the tree.
@@ -76,5 +104,12 @@ extension UIView {
     /// An inset a window may have: finite, 0...10,000 points.
     private static func usableInset(_ value: CGFloat) -> CGFloat {
         value.isFinite ? min(max(value, 0), 10_000) : 0
+    }
+}
+
+extension UIEdgeInsets {
+    /// The sum of two insets, edge by edge.
+    func adding(_ other: UIEdgeInsets) -> UIEdgeInsets {
+        UIEdgeInsets(top: top + other.top, left: left + other.left, bottom: bottom + other.bottom, right: right + other.right)
     }
 }

@@ -1,0 +1,333 @@
+import Foundation
+
+/// What a navigation controller tells as it shows controllers, as UIKit's
+/// `UINavigationControllerDelegate`. Every method is optional.
+@preconcurrency @MainActor
+public protocol UINavigationControllerDelegate: AnyObject {
+    /// A controller is about to show (pushed, popped or set).
+    func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
+    /// A controller showed.
+    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
+}
+
+extension UINavigationControllerDelegate {
+    public func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {}
+    public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}
+}
+
+/// A stack of view controllers under a navigation bar, as UIKit's `UINavigationController`.
+///
+/// The top controller's view fills the controller's view, under the bar; its safe area
+/// starts below the bar. A push slides the new view in from the right over 0.35 s while the
+/// old one moves a third of the way left; a pop does the reverse; the back button pops. The
+/// appearance callbacks come in UIKit's order (`viewWillDisappear` of the old,
+/// `viewWillAppear` of the new, then both `did...` when the slide ends).
+@preconcurrency @MainActor
+open class UINavigationController: UIViewController {
+    /// How long a push or pop slides.
+    nonisolated static let transitionDuration: TimeInterval = 0.35
+    /// The most controllers a stack holds (docs/limits.md); pushes past it are refused with
+    /// a warning.
+    nonisolated public static let maximumDepth = 256
+
+    /// The controllers, root first.
+    open var viewControllers: [UIViewController] {
+        get { stack }
+        set { setViewControllers(newValue, animated: false) }
+    }
+    /// The controller on top.
+    open var topViewController: UIViewController? { stack.last }
+    /// The controller whose view shows (the top one; a presented controller is issue 22's).
+    open var visibleViewController: UIViewController? { stack.last }
+    /// The bar.
+    public let navigationBar = UINavigationBar()
+    /// Whether the bar is hidden (false).
+    open var isNavigationBarHidden: Bool {
+        get { navigationBar.isHidden }
+        set { setNavigationBarHidden(newValue, animated: false) }
+    }
+    /// The delegate.
+    open weak var delegate: UINavigationControllerDelegate?
+    /// Whether a swipe hides the bars (kept).
+    open var hidesBarsOnSwipe = false
+
+    private var stack: [UIViewController] = []
+    private var transition: Transition?
+
+    /// A slide between two controllers.
+    private struct Transition {
+        let from: UIViewController?
+        let to: UIViewController
+        let isPush: Bool
+        var start: TimeInterval?
+    }
+
+    public required init() {
+        super.init()
+    }
+
+    /// A stack with one controller.
+    public convenience init(rootViewController: UIViewController) {
+        self.init()
+        setViewControllers([rootViewController], animated: false)
+    }
+
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+    }
+
+    /// Archives are not supported; always nil.
+    public required init?(coder: NSCoder) { nil }
+
+    open override func loadView() {
+        let container = NavigationContainerView()
+        container.controller = self
+        container.backgroundColor = .systemBackground
+        navigationBar.onBack = { [weak self] in self?.popViewController(animated: true) }
+        container.addSubview(navigationBar)
+        view = container
+        if let top = stack.last { install(top) }
+    }
+
+    // MARK: The stack
+
+    /// Pushes a controller on top, sliding it in when animated.
+    open func pushViewController(_ viewController: UIViewController, animated: Bool) {
+        guard !stack.contains(where: { $0 === viewController }) else { return }
+        guard stack.count < Self.maximumDepth else {
+            LayoutEngine.logger.warning("navigation stack deeper than \(Self.maximumDepth); push refused")
+            return
+        }
+        let from = stack.last
+        addChild(viewController)
+        stack.append(viewController)
+        show(viewController, from: from, isPush: true, animated: animated)
+    }
+
+    /// Pops the top controller (never the root), sliding back when animated.
+    @discardableResult
+    open func popViewController(animated: Bool) -> UIViewController? {
+        guard stack.count > 1, let popped = stack.popLast() else { return nil }
+        show(stack[stack.count - 1], from: popped, isPush: false, animated: animated)
+        return popped
+    }
+
+    /// Pops every controller above the root.
+    @discardableResult
+    open func popToRootViewController(animated: Bool) -> [UIViewController]? {
+        guard let root = stack.first else { return nil }
+        return popToViewController(root, animated: animated)
+    }
+
+    /// Pops the controllers above one in the stack.
+    @discardableResult
+    open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
+        guard let index = stack.firstIndex(where: { $0 === viewController }), index < stack.count - 1 else { return nil }
+        let popped = Array(stack[(index + 1)...])
+        stack.removeSubrange((index + 1)...)
+        // The top one slides away; those under it leave at once.
+        for controller in popped.dropLast() { detach(controller) }
+        if let top = popped.last { show(viewController, from: top, isPush: false, animated: animated) }
+        return popped
+    }
+
+    /// Replaces the stack; the new top shows (sliding in when animated and it is new).
+    open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
+        var unique: [UIViewController] = []
+        for controller in viewControllers.prefix(Self.maximumDepth) where !unique.contains(where: { $0 === controller }) {
+            unique.append(controller)
+        }
+        let from = stack.last
+        let leaving = stack.filter { old in !unique.contains { $0 === old } }
+        for controller in unique where controller.parent !== self { addChild(controller) }
+        stack = unique
+        for controller in leaving where controller !== from { detach(controller) }
+        guard let top = unique.last else {
+            if let from { detach(from) }
+            navigationBar.items = []
+            return
+        }
+        if top === from {
+            navigationBar.items = stack.map(\.navigationItem)
+            return
+        }
+        let isPush = from.map { old in !unique.contains { $0 === old } } ?? true
+        show(top, from: from, isPush: isPush, animated: animated && from != nil)
+    }
+
+    /// Hides or shows the bar.
+    open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
+        guard navigationBar.isHidden != hidden else { return }
+        navigationBar.isHidden = hidden
+        updateBarInsets()
+        viewIfLoaded?.setNeedsLayout()
+    }
+
+    // MARK: Showing
+
+    private func show(_ controller: UIViewController, from: UIViewController?, isPush: Bool, animated: Bool) {
+        finishTransition()
+        navigationBar.items = stack.map(\.navigationItem)
+        delegate?.navigationController(self, willShow: controller, animated: animated)
+        guard isViewLoaded else {
+            if !isPush, let from { detach(from) }
+            return
+        }
+        from?.viewWillDisappear(animated)
+        install(controller)
+        controller.viewWillAppear(animated)
+        if animated {
+            transition = Transition(from: from, to: controller, isPush: isPush, start: nil)
+            place(progress: 0)
+        } else {
+            transition = Transition(from: from, to: controller, isPush: isPush, start: nil)
+            finishTransition()
+        }
+    }
+
+    /// Puts a controller's view in the container, under the bar, filling it.
+    private func install(_ controller: UIViewController) {
+        guard let container = viewIfLoaded else { return }
+        let content = controller.view!
+        content.frame = container.bounds
+        content.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        if content.superview !== container { container.insertSubview(content, at: max(0, container.subviews.count - 1)) }
+        container.bringSubviewToFront(navigationBar)
+        updateBarInsets()
+    }
+
+    /// Takes a controller off the stack's views and out of the children.
+    private func detach(_ controller: UIViewController) {
+        controller.willMove(toParent: nil)
+        controller.viewIfLoaded?.removeFromSuperview()
+        controller.removeFromParent()
+    }
+
+    /// Lays the sliding views out at a point of the transition (0...1, eased).
+    private func place(progress: Double) {
+        guard let transition, let container = viewIfLoaded else { return }
+        let width = container.bounds.width
+        let eased = CGFloat(1 - pow(1 - min(max(progress, 0), 1), 3))
+        let incoming = transition.to.view!, outgoing = transition.from?.viewIfLoaded
+        if transition.isPush {
+            incoming.frame.origin.x = width * (1 - eased)
+            outgoing?.frame.origin.x = -width / 3 * eased
+        } else {
+            incoming.frame.origin.x = -width / 3 * (1 - eased)
+            outgoing?.frame.origin.x = width * eased
+            if let outgoing { container.bringSubviewToFront(outgoing) }
+            container.bringSubviewToFront(navigationBar)
+        }
+    }
+
+    /// Ends a running transition at once.
+    private func finishTransition() {
+        guard let transition else { return }
+        self.transition = nil
+        transition.to.viewIfLoaded?.frame.origin.x = 0
+        if let from = transition.from {
+            from.viewIfLoaded?.removeFromSuperview()
+            from.viewDidDisappear(transition.start != nil)
+            if !transition.isPush { from.willMove(toParent: nil); from.removeFromParent() }
+        }
+        if transition.isPush { transition.to.didMove(toParent: self) }
+        transition.to.viewDidAppear(transition.start != nil)
+        delegate?.navigationController(self, didShow: transition.to, animated: transition.start != nil)
+    }
+
+    /// The top controller's safe area starts below the bar.
+    private func updateBarInsets() {
+        let top = navigationBar.isHidden ? 0 : navigationBar.contentHeight
+        for controller in stack { controller.containerSafeAreaInsets = UIEdgeInsets(top: top, left: 0, bottom: 0, right: 0) }
+    }
+
+    /// Lays the bar out over the top of the view, up under the status bar.
+    package func layoutBar(in container: UIView) {
+        let statusBar = container.safeAreaInsets.top - (safeAreaAdditions.top)
+        let height = max(0, statusBar) + navigationBar.contentHeight
+        navigationBar.frame = CGRect(x: 0, y: 0, width: container.bounds.width, height: height)
+        updateBarInsets()
+        navigationBar.isAtScrollEdge = topViewController?.viewIfLoaded.map(Self.isAtTopEdge) ?? true
+    }
+
+    /// Whether a controller's content is at its top edge: its first scroll view scrolled to
+    /// its top, or no scroll view at all.
+    private static func isAtTopEdge(_ view: UIView) -> Bool {
+        var queue = [view]
+        var index = 0
+        while index < queue.count, index < 64 {
+            let current = queue[index]
+            index += 1
+            if let scroll = current as? UIScrollView {
+                return scroll.contentOffset.y <= -scroll.adjustedContentInset.top + 0.5
+            }
+            queue.append(contentsOf: current.subviews)
+        }
+        return true
+    }
+
+    // MARK: Frames
+
+    package var isTransitioning: Bool { transition != nil }
+
+    package func advanceTransition(to time: TimeInterval) {
+        guard var transition else { return }
+        guard let start = transition.start else {
+            transition.start = time
+            self.transition = transition
+            return
+        }
+        let progress = (time - start) / Self.transitionDuration
+        place(progress: progress)
+        if progress >= 1 { finishTransition() }
+    }
+
+    // MARK: Appearance
+
+    open override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        topViewController?.viewWillAppear(animated)
+    }
+
+    open override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        topViewController?.viewDidAppear(animated)
+    }
+
+    open override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        topViewController?.viewWillDisappear(animated)
+    }
+
+    open override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        topViewController?.viewDidDisappear(animated)
+    }
+}
+
+/// A navigation controller's view: it lays out the bar and runs the slides on the host's clock.
+@MainActor
+final class NavigationContainerView: UIView, FrameAnimating {
+    weak var controller: UINavigationController?
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        controller?.layoutBar(in: self)
+    }
+
+    var wantsFrames: Bool { controller?.isTransitioning ?? false }
+    var isSettling: Bool { wantsFrames }
+    func advanceFrame(to time: TimeInterval) { controller?.advanceTransition(to: time) }
+}
+
+extension UIViewController {
+    /// The nearest navigation controller above this one (itself excluded), if any.
+    public var navigationController: UINavigationController? {
+        var current = parent
+        while let controller = current {
+            if let navigation = controller as? UINavigationController { return navigation }
+            current = controller.parent
+        }
+        return nil
+    }
+}
