@@ -12,11 +12,14 @@ final class PresentationContainerView: UIView, FrameAnimating {
     let presented: UIViewController
     weak var presenting: UIViewController?
     let placement: Placement
+    /// Whether the presenter's screen goes away underneath (`.fullScreen`), and gets its
+    /// disappear and appear callbacks; the `over...` styles keep it.
+    let coversPresenter: Bool
     private(set) var phase = Phase.showing
     private let dimming = UIView()
     private var start: TimeInterval?
     private var animated = false
-    private var completion: (@MainActor () -> Void)?
+    private var completions: [() -> Void] = []
 
     /// How long a sheet slides; alerts fade in a little faster.
     static let duration: TimeInterval = 0.35
@@ -24,6 +27,7 @@ final class PresentationContainerView: UIView, FrameAnimating {
     init(presented: UIViewController, presenting: UIViewController) {
         self.presented = presented
         self.presenting = presenting
+        coversPresenter = !(presented is UIAlertController) && [.fullScreen, .currentContext].contains(presented.modalPresentationStyle)
         if let alert = presented as? UIAlertController {
             placement = alert.preferredStyle == .alert ? .centred : .bottom
         } else {
@@ -76,7 +80,7 @@ final class PresentationContainerView: UIView, FrameAnimating {
         presented.view.frame = phase == .shown ? restingFrame : (animated ? hiddenFrame : restingFrame)
     }
 
-    func show(animated: Bool, completion: (@MainActor () -> Void)?) {
+    func show(animated: Bool, completion: (() -> Void)?) {
         let view = presented.view!
         view.autoresizingMask = []
         if placement == .sheet {
@@ -85,9 +89,9 @@ final class PresentationContainerView: UIView, FrameAnimating {
         }
         addSubview(view)
         self.animated = animated
-        self.completion = completion
+        if let completion { completions.append(completion) }
         presented.viewWillAppear(animated)
-        if placement == .fullScreen { presenting?.viewWillDisappear(animated) }
+        if coversPresenter { presenting?.viewWillDisappear(animated) }
         layoutIfNeeded()
         view.frame = animated ? hiddenFrame : restingFrame
         if placement == .centred { view.alpha = animated ? 0 : 1 }
@@ -95,38 +99,46 @@ final class PresentationContainerView: UIView, FrameAnimating {
         if !animated { finish() }
     }
 
-    func hide(animated: Bool, completion: @escaping @MainActor () -> Void) {
+    func hide(animated: Bool, completion: @escaping () -> Void) {
+        // A second dismissal while one runs waits for it; a dismissal while showing first
+        // lets the showing end, as UIKit completes the presentation.
+        if phase == .hiding {
+            completions.append(completion)
+            return
+        }
+        if phase == .showing { finish() }
         phase = .hiding
         start = nil
         self.animated = animated
-        self.completion = completion
+        completions.append(completion)
         presented.viewWillDisappear(animated)
-        if placement == .fullScreen { presenting?.viewWillAppear(animated) }
+        if coversPresenter { presenting?.viewWillAppear(animated) }
         if !animated { finish() }
     }
 
     private func finish() {
         start = nil
-        let completion = self.completion
-        self.completion = nil
+        let completions = self.completions
+        self.completions = []
         switch phase {
         case .showing:
-            phase = .shown
             presented.view.frame = restingFrame
             presented.view.alpha = 1
             dimming.alpha = 1
+            // Still being presented inside viewDidAppear, as in UIKit.
             presented.viewDidAppear(animated)
-            if placement == .fullScreen { presenting?.viewDidDisappear(animated) }
+            if coversPresenter { presenting?.viewDidDisappear(animated) }
+            phase = .shown
             (presented as? UIAlertController)?.didShow()
         case .hiding:
             presented.view.removeFromSuperview()
             removeFromSuperview()
             presented.viewDidDisappear(animated)
-            if placement == .fullScreen { presenting?.viewDidAppear(animated) }
+            if coversPresenter { presenting?.viewDidAppear(animated) }
         case .shown:
             break
         }
-        completion?()
+        for completion in completions { completion() }
     }
 
     private func dimmingTapped() {

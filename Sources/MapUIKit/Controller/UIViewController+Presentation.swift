@@ -10,7 +10,7 @@ extension UIViewController {
     /// centre and action sheets slide up from the bottom. `completion` runs once it shows.
     /// A controller that already presents one, or is not in a window, presents nothing (UIKit
     /// logs the same).
-    public func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (@MainActor () -> Void)? = nil) {
+    func presentViewController(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)?) {
         guard let window = viewIfLoaded?.firstResponderWindow ?? parent?.viewIfLoaded?.firstResponderWindow else {
             Self.presentationLogger.warning("Attempt to present \(type(of: viewControllerToPresent)) on \(type(of: self)) whose view is not in the window hierarchy")
             return
@@ -22,7 +22,13 @@ extension UIViewController {
             Self.presentationLogger.warning("Attempt to present \(type(of: viewControllerToPresent)) on \(type(of: presenter)) which is already presenting")
             return
         }
-        guard viewControllerToPresent.presentingViewController == nil, viewControllerToPresent !== presenter else { return }
+        // A controller in a stack, or presented already, cannot be presented (UIKit raises).
+        guard viewControllerToPresent.presentingViewController == nil, viewControllerToPresent.parent == nil,
+            viewControllerToPresent !== presenter
+        else {
+            Self.presentationLogger.warning("Attempt to present \(type(of: viewControllerToPresent)), which has a parent or is presented already")
+            return
+        }
         presenter.presentedViewController = viewControllerToPresent
         viewControllerToPresent.presentingViewController = presenter
         let container = PresentationContainerView(presented: viewControllerToPresent, presenting: presenter)
@@ -35,7 +41,7 @@ extension UIViewController {
 
     /// Dismisses the controller this one presents, or, when it presents none, this one from
     /// its presenter; what it presented in turn goes with it. `completion` runs once it is gone.
-    public func dismiss(animated flag: Bool, completion: (@MainActor () -> Void)? = nil) {
+    func dismissPresented(animated flag: Bool, completion: (() -> Void)?) {
         var owner: UIViewController = self
         while let parent = owner.parent { owner = parent }
         if let presented = owner.presentedViewController {
@@ -43,9 +49,9 @@ extension UIViewController {
             if presented.presentedViewController != nil { presented.dismiss(animated: false) }
             guard let container = presented.presentationContainer else { return }
             container.hide(animated: flag) {
-                owner.presentedViewController = nil
-                presented.presentingViewController = nil
-                presented.presentationContainer = nil
+                if owner.presentedViewController === presented { owner.presentedViewController = nil }
+                if presented.presentingViewController === owner { presented.presentingViewController = nil }
+                if presented.presentationContainer === container { presented.presentationContainer = nil }
                 completion?()
             }
         } else if let presenting = owner.presentingViewController {

@@ -39,6 +39,28 @@ open class UIViewController: UIResponder {
     /// The view a presentation put this controller's view in.
     var presentationContainer: PresentationContainerView?
 
+    /// Whether the controller is being added to a parent (true from a push until it shows).
+    public internal(set) var isMovingToParent = false
+    /// Whether the controller is being removed from its parent (true from a pop until it is gone).
+    public internal(set) var isMovingFromParent = false
+
+    /// Presents a controller over this one's screen, as on a phone: a sheet slides up to just
+    /// below the status bar, `.fullScreen` covers the screen, alerts fade in at the centre and
+    /// action sheets slide up from the bottom. `completion` runs once it shows.
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+        presentViewController(viewControllerToPresent, animated: flag, completion: completion)
+    }
+
+    /// Dismisses the controller this one presents, or this one from its presenter.
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        dismissPresented(animated: flag, completion: completion)
+    }
+
+    /// Shows a controller in a detail position: on a phone, as `show(_:sender:)` does.
+    open func showDetailViewController(_ vc: UIViewController, sender: Any?) {
+        show(vc, sender: sender)
+    }
+
     /// A controller with no nib. Apps make controllers from a type (`type.init()`), so a
     /// subclass with a designated initialiser of its own must provide `init()` too.
     public required override init() {
@@ -144,10 +166,13 @@ open class UIViewController: UIResponder {
     /// Everything the controller adds to its view's safe area.
     package var safeAreaAdditions: UIEdgeInsets { additionalSafeAreaInsets.adding(containerSafeAreaInsets) }
 
-    /// Shows a controller: pushed on the navigation controller above (or this one), if any.
+    /// Shows a controller: pushed on the navigation controller above (or this one), else
+    /// presented.
     open func show(_ vc: UIViewController, sender: Any?) {
         if let navigation = self as? UINavigationController ?? navigationController {
             navigation.pushViewController(vc, animated: true)
+        } else {
+            present(vc, animated: true)
         }
     }
 

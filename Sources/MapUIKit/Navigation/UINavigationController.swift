@@ -37,8 +37,8 @@ open class UINavigationController: UIViewController {
     }
     /// The controller on top.
     open var topViewController: UIViewController? { stack.last }
-    /// The controller whose view shows (the top one; a presented controller is issue 22's).
-    open var visibleViewController: UIViewController? { stack.last }
+    /// The controller whose view shows: one presented over the stack, else the top one.
+    open var visibleViewController: UIViewController? { presentedViewController ?? stack.last }
     /// The bar.
     public let navigationBar = UINavigationBar()
     /// Whether the bar is hidden (false).
@@ -54,11 +54,19 @@ open class UINavigationController: UIViewController {
     private var stack: [UIViewController] = []
     private var transition: Transition?
 
-    /// A slide between two controllers.
+    /// A change of the top controller, with the slide that shows it.
     private struct Transition {
         let from: UIViewController?
         let to: UIViewController
+        /// The slide's direction: in from the right, or back from the left.
         let isPush: Bool
+        /// Whether `from` left the stack (it leaves the children at the end).
+        let removesFrom: Bool
+        /// Whether `to` joined the stack now (it gets `didMove(toParent:)` at the end).
+        let addsTo: Bool
+        /// Whether the views are on screen (appearance callbacks are sent).
+        let visible: Bool
+        let animated: Bool
         var start: TimeInterval?
     }
 
@@ -67,8 +75,8 @@ open class UINavigationController: UIViewController {
     }
 
     /// A stack with one controller.
-    public convenience init(rootViewController: UIViewController) {
-        self.init()
+    public init(rootViewController: UIViewController) {
+        super.init()
         setViewControllers([rootViewController], animated: false)
     }
 
@@ -93,7 +101,8 @@ open class UINavigationController: UIViewController {
 
     /// Pushes a controller on top, sliding it in when animated.
     open func pushViewController(_ viewController: UIViewController, animated: Bool) {
-        guard !stack.contains(where: { $0 === viewController }) else { return }
+        finishTransition()
+        guard !stack.contains(where: { $0 === viewController }), viewController !== self else { return }
         guard stack.count < Self.maximumDepth else {
             LayoutEngine.logger.warning("navigation stack deeper than \(Self.maximumDepth); push refused")
             return
@@ -101,14 +110,19 @@ open class UINavigationController: UIViewController {
         let from = stack.last
         addChild(viewController)
         stack.append(viewController)
-        show(viewController, from: from, isPush: true, animated: animated)
+        viewController.isMovingToParent = true
+        show(viewController, from: from, isPush: true, removesFrom: false, addsTo: true, animated: animated)
     }
 
     /// Pops the top controller (never the root), sliding back when animated.
     @discardableResult
     open func popViewController(animated: Bool) -> UIViewController? {
+        finishTransition()
         guard stack.count > 1, let popped = stack.popLast() else { return nil }
-        show(stack[stack.count - 1], from: popped, isPush: false, animated: animated)
+        // UIKit tells the popped controller it leaves as the pop begins.
+        popped.willMove(toParent: nil)
+        popped.isMovingFromParent = true
+        show(stack[stack.count - 1], from: popped, isPush: false, removesFrom: true, addsTo: false, animated: animated)
         return popped
     }
 
@@ -122,26 +136,35 @@ open class UINavigationController: UIViewController {
     /// Pops the controllers above one in the stack.
     @discardableResult
     open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
+        finishTransition()
         guard let index = stack.firstIndex(where: { $0 === viewController }), index < stack.count - 1 else { return nil }
         let popped = Array(stack[(index + 1)...])
         stack.removeSubrange((index + 1)...)
         // The top one slides away; those under it leave at once.
         for controller in popped.dropLast() { detach(controller) }
-        if let top = popped.last { show(viewController, from: top, isPush: false, animated: animated) }
+        if let top = popped.last {
+            top.willMove(toParent: nil)
+            top.isMovingFromParent = true
+            show(viewController, from: top, isPush: false, removesFrom: true, addsTo: false, animated: animated)
+        }
         return popped
     }
 
     /// Replaces the stack; the new top shows (sliding in when animated and it is new).
     open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
+        finishTransition()
         var unique: [UIViewController] = []
-        for controller in viewControllers.prefix(Self.maximumDepth) where !unique.contains(where: { $0 === controller }) {
+        for controller in viewControllers.prefix(Self.maximumDepth) where controller !== self && !unique.contains(where: { $0 === controller }) {
             unique.append(controller)
         }
         let from = stack.last
         let leaving = stack.filter { old in !unique.contains { $0 === old } }
-        for controller in unique where controller.parent !== self { addChild(controller) }
+        let joining = unique.filter { $0.parent !== self }
+        for controller in joining { addChild(controller) }
         stack = unique
         for controller in leaving where controller !== from { detach(controller) }
+        // Controllers under the top are children at once; a new top when its slide ends.
+        for controller in joining where controller !== unique.last { controller.didMove(toParent: self) }
         guard let top = unique.last else {
             if let from { detach(from) }
             navigationBar.items = []
@@ -151,8 +174,14 @@ open class UINavigationController: UIViewController {
             navigationBar.items = stack.map(\.navigationItem)
             return
         }
-        let isPush = from.map { old in !unique.contains { $0 === old } } ?? true
-        show(top, from: from, isPush: isPush, animated: animated && from != nil)
+        let removesFrom = from.map { old in leaving.contains { $0 === old } } ?? false
+        if let from, removesFrom {
+            from.willMove(toParent: nil)
+            from.isMovingFromParent = true
+        }
+        let addsTo = joining.contains { $0 === top }
+        if addsTo { top.isMovingToParent = true }
+        show(top, from: from, isPush: addsTo || from == nil, removesFrom: removesFrom, addsTo: addsTo, animated: animated && from != nil)
     }
 
     /// Hides or shows the bar.
@@ -165,24 +194,27 @@ open class UINavigationController: UIViewController {
 
     // MARK: Showing
 
-    private func show(_ controller: UIViewController, from: UIViewController?, isPush: Bool, animated: Bool) {
-        finishTransition()
+    private func show(
+        _ controller: UIViewController, from: UIViewController?, isPush: Bool, removesFrom: Bool, addsTo: Bool, animated: Bool
+    ) {
         navigationBar.items = stack.map(\.navigationItem)
-        delegate?.navigationController(self, willShow: controller, animated: animated)
-        guard isViewLoaded else {
-            if !isPush, let from { detach(from) }
-            return
+        let visible = isViewLoaded && view.superview != nil
+        // Only a screen in a window runs frames; elsewhere the change is made at once.
+        let animate = animated && visible && view.firstResponderWindow != nil
+        // The transition is recorded before any callback, so one that changes the stack
+        // finishes this one first.
+        transition = Transition(
+            from: from, to: controller, isPush: isPush, removesFrom: removesFrom, addsTo: addsTo, visible: visible, animated: animate, start: nil)
+        if isViewLoaded {
+            install(controller)
+            if animate { place(progress: 0) }
         }
-        from?.viewWillDisappear(animated)
-        install(controller)
-        controller.viewWillAppear(animated)
-        if animated {
-            transition = Transition(from: from, to: controller, isPush: isPush, start: nil)
-            place(progress: 0)
-        } else {
-            transition = Transition(from: from, to: controller, isPush: isPush, start: nil)
-            finishTransition()
+        delegate?.navigationController(self, willShow: controller, animated: animate)
+        if visible {
+            from?.viewWillDisappear(animate)
+            controller.viewWillAppear(animate)
         }
+        if !animate { finishTransition() }
     }
 
     /// Puts a controller's view in the container, under the bar, filling it.
@@ -201,6 +233,7 @@ open class UINavigationController: UIViewController {
         controller.willMove(toParent: nil)
         controller.viewIfLoaded?.removeFromSuperview()
         controller.removeFromParent()
+        controller.containerSafeAreaInsets = .zero
     }
 
     /// Lays the sliding views out at a point of the transition (0...1, eased).
@@ -224,15 +257,21 @@ open class UINavigationController: UIViewController {
     private func finishTransition() {
         guard let transition else { return }
         self.transition = nil
-        transition.to.viewIfLoaded?.frame.origin.x = 0
-        if let from = transition.from {
+        let to = transition.to
+        to.viewIfLoaded?.frame.origin.x = 0
+        if let from = transition.from, from !== to {
             from.viewIfLoaded?.removeFromSuperview()
-            from.viewDidDisappear(transition.start != nil)
-            if !transition.isPush { from.willMove(toParent: nil); from.removeFromParent() }
+            if transition.visible { from.viewDidDisappear(transition.animated) }
+            if transition.removesFrom {
+                from.removeFromParent()
+                from.containerSafeAreaInsets = .zero
+            }
+            from.isMovingFromParent = false
         }
-        if transition.isPush { transition.to.didMove(toParent: self) }
-        transition.to.viewDidAppear(transition.start != nil)
-        delegate?.navigationController(self, didShow: transition.to, animated: transition.start != nil)
+        if transition.addsTo { to.didMove(toParent: self) }
+        if transition.visible { to.viewDidAppear(transition.animated) }
+        to.isMovingToParent = false
+        delegate?.navigationController(self, didShow: to, animated: transition.animated)
     }
 
     /// The top controller's safe area starts below the bar.

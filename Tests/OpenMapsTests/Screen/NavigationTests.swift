@@ -119,6 +119,60 @@ import Testing
         #expect(senders == ["Clear", "add"])
     }
 
+    /// A controller that logs its containment calls.
+    final class Child: UIViewController {
+        var log: [String] = []
+        override func willMove(toParent parent: UIViewController?) { log.append(parent == nil ? "willMove(nil)" : "willMove") }
+        override func didMove(toParent parent: UIViewController?) { log.append(parent == nil ? "didMove(nil)" : "didMove") }
+        override func viewWillDisappear(_ animated: Bool) { log.append("willDisappear moving:\(isMovingFromParent)") }
+    }
+
+    @Test func containmentCallsComeInUIKitsOrder() {
+        let root = Child(), pushed = Child()
+        let navigation = UINavigationController(rootViewController: root)
+        #expect(root.log == ["willMove", "didMove"], "the root is a child at once")
+        let host = ScreenHost(rootViewController: navigation)
+        host.advance(by: 0.1)
+        navigation.pushViewController(pushed, animated: true)
+        #expect(pushed.log == ["willMove"], "didMove when the slide ends")
+        host.runUntilIdle()
+        #expect(pushed.log == ["willMove", "didMove"])
+        pushed.log = []
+        navigation.popViewController(animated: true)
+        #expect(pushed.log == ["willMove(nil)", "willDisappear moving:true"], "told as the pop begins")
+        host.runUntilIdle()
+        #expect(pushed.log.last == "didMove(nil)")
+        #expect(!pushed.isMovingFromParent)
+    }
+
+    @Test func replacingTheTopRemovesTheOldTop() {
+        let first = Child(), second = Child(), third = Child()
+        let navigation = UINavigationController(rootViewController: first)
+        let host = ScreenHost(rootViewController: navigation)
+        host.advance(by: 0.1)
+        navigation.pushViewController(second, animated: false)
+        navigation.setViewControllers([first, third], animated: true)
+        host.runUntilIdle()
+        #expect(second.parent == nil)
+        #expect(second.navigationController == nil)
+        #expect(third.parent === navigation)
+        #expect(second.viewIfLoaded?.superview == nil)
+    }
+
+    @Test func aPushDuringAPushFinishesTheFirst() {
+        let first = Child(), second = Child(), third = Child()
+        let navigation = UINavigationController(rootViewController: first)
+        let host = ScreenHost(rootViewController: navigation)
+        host.advance(by: 0.1)
+        navigation.pushViewController(second, animated: true)
+        navigation.pushViewController(third, animated: true)
+        #expect(second.log.contains("didMove"), "the first push ended before the second began")
+        host.runUntilIdle()
+        #expect(navigation.viewControllers == [first, second, third])
+        #expect(second.viewIfLoaded?.superview == nil)
+        #expect(third.view.frame.minX == 0)
+    }
+
     @Test func limitNavigationStackDepthIsBounded() {
         let navigation = UINavigationController(rootViewController: Page("0", log: Page.Log()))
         for index in 1...(UINavigationController.maximumDepth + 5) { navigation.pushViewController(Page("\(index)", log: Page.Log()), animated: false) }

@@ -118,6 +118,43 @@ import Testing
         #expect(chosen == ["Cancel"])
     }
 
+    @Test func dismissingTwiceRunsEachCompletionOnce() {
+        let screen = Screen(), sheet = Sheet()
+        let host = ScreenHost(rootViewController: screen)
+        host.advance(by: 0.1)
+        screen.present(sheet, animated: false)
+        var completions = 0
+        sheet.dismiss(animated: true) { completions += 1 }
+        sheet.dismiss(animated: true) { completions += 1 }
+        host.runUntilIdle()
+        #expect(completions == 2)
+        #expect(sheet.log.filter { $0 == "sheet.willDisappear" }.count == 1)
+    }
+
+    @Test func aDismissalDuringThePresentationLetsItFinishFirst() {
+        let screen = Screen(), sheet = Sheet()
+        let host = ScreenHost(rootViewController: screen)
+        host.advance(by: 0.1)
+        var presented = false
+        screen.present(sheet, animated: true) { presented = true }
+        host.advance(by: 0.05)
+        sheet.dismiss(animated: true)
+        host.runUntilIdle()
+        #expect(presented)
+        #expect(sheet.log == ["sheet.willAppear", "sheet.didAppear", "sheet.willDisappear", "sheet.didDisappear"])
+        #expect(screen.presentedViewController == nil)
+    }
+
+    @Test func overFullScreenKeepsTheScreenUnderneath() {
+        let screen = Screen(), cover = Sheet()
+        cover.modalPresentationStyle = .overFullScreen
+        let host = ScreenHost(rootViewController: screen)
+        host.advance(by: 0.1)
+        screen.present(cover, animated: false)
+        #expect(screen.log.isEmpty)
+        #expect(cover.view.frame == host.rootView.bounds)
+    }
+
     @Test func limitAlertActionsAreBounded() {
         let alert = UIAlertController(title: "Many", message: nil, preferredStyle: .alert)
         for index in 0..<(UIAlertController.maximumActions + 3) { alert.addAction(UIAlertAction(title: "\(index)", style: .default)) }
