@@ -41,11 +41,13 @@ docs: setup
 api-check: setup
 	$(SWIFT) build --target OpenMapsTesting
 	$(SWIFT) build --target Geocoding
+	$(SWIFT) build --target OpenMapsPlayground
 	python3 tools/api/api.py check
 
 api-dump: setup
 	$(SWIFT) build --target OpenMapsTesting
 	$(SWIFT) build --target Geocoding
+	$(SWIFT) build --target OpenMapsPlayground
 	python3 tools/api/api.py dump
 
 # The fuzzing harness for longer than the test suite runs it: FUZZ_SECONDS per target

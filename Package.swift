@@ -5,7 +5,7 @@ import PackageDescription
 ///
 /// Layers, each importing only those below it:
 /// MapGeometry, ConstraintSolver → MapDrawing → MapUIKit → Basemap / Geocoding → OpenMaps → OpenMapsTesting →
-/// MapReplay / Playground → openmaps.
+/// MapReplay / OpenMapsPlayground → openmaps.
 let package = Package(
     name: "OpenMaps",
     platforms: [.macOS(.v15)],
@@ -24,6 +24,9 @@ let package = Package(
         .library(name: "Basemap", targets: ["Basemap"]),
         /// The offline reverse geocoder on its own.
         .library(name: "Geocoding", targets: ["Geocoding"]),
+        /// Any app's view controller, or a whole app, live in a browser: the page is the
+        /// phone's screen and touch surface (`Playground.run`).
+        .library(name: "OpenMapsPlayground", targets: ["OpenMapsPlayground"]),
         .executable(name: "openmaps", targets: ["openmaps"]),
     ],
     dependencies: [
@@ -88,9 +91,9 @@ let package = Package(
             dependencies: ["OpenMaps", "OpenMapsTesting", "MapDrawing", "Basemap", .product(name: "Logging", package: "swift-log")]),
         // The playground: maps in sessions served to a browser (the page is its screen and touch surface).
         .target(
-            name: "Playground",
+            name: "OpenMapsPlayground",
             dependencies: [
-                "OpenMaps", "MapReplay", "MapDrawing",
+                "OpenMaps", "OpenMapsTesting", "MapReplay", "MapDrawing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -100,7 +103,7 @@ let package = Package(
         .executableTarget(
             name: "openmaps",
             dependencies: [
-                "OpenMaps", "MapReplay", "MapDrawing", "Geocoding", "Playground",
+                "OpenMaps", "MapReplay", "MapDrawing", "Geocoding", "OpenMapsPlayground",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -135,7 +138,7 @@ let package = Package(
         .testTarget(
             name: "PlaygroundTests",
             dependencies: [
-                "Playground", "OpenMaps", "OpenMapsTesting", "MapDrawing", "MapReplay", "HostileData",
+                "OpenMapsPlayground", "OpenMaps", "OpenMapsTesting", "MapDrawing", "MapReplay", "HostileData",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ], exclude: ["__Goldens__"]),
@@ -146,7 +149,7 @@ let package = Package(
         // The fuzzing harness: a short deterministic slice here, longer runs with `make fuzz`.
         .testTarget(
             name: "FuzzTests",
-            dependencies: ["OpenMaps", "MapReplay", "Basemap", "MapDrawing", "Playground", "HostileData"],
+            dependencies: ["OpenMaps", "MapReplay", "Basemap", "MapDrawing", "OpenMapsPlayground", "HostileData"],
             exclude: ["Corpus"]),
         .testTarget(
             name: "OpenMapsTests",

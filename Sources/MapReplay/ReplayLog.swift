@@ -19,14 +19,28 @@ public final class ReplayLog {
 
     /// A log whose lines are stamped with `clock`, naming markers with `ids` and other
     /// overlays by their `userData` string or title.
-    public init(forwardingTo inner: GMSMapViewDelegate? = nil, clock: @escaping () -> TimeInterval, ids: @escaping (GMSMarker) -> String) {
-        recorder = DelegateRecorder(
-            forwardingTo: inner, clock: clock, name: { overlay in (overlay as? GMSMarker).map(ids) ?? (overlay.userData as? String) ?? overlay.title })
+    public convenience init(forwardingTo inner: GMSMapViewDelegate? = nil, clock: @escaping () -> TimeInterval, ids: @escaping (GMSMarker) -> String) {
+        self.init(recorder: DelegateRecorder(forwardingTo: inner, clock: clock, name: ReplayLog.naming(ids)))
+    }
+
+    /// A log of a map's callbacks through its event sink (set ``recorder`` as the map's
+    /// `eventSink`): the map's own delegate, whatever it is at the time, keeps answering.
+    public convenience init(observing mapView: GMSMapView, clock: @escaping () -> TimeInterval, ids: @escaping (GMSMarker) -> String) {
+        self.init(recorder: DelegateRecorder(observing: mapView, clock: clock, name: ReplayLog.naming(ids)))
+    }
+
+    private init(recorder: DelegateRecorder) {
+        self.recorder = recorder
         recorder.onEvent = { [weak self] event in
             let line = ReplayLog.line(event)
             self?.lines.append(line)
             self?.onLine?(event.selector, line)
         }
+    }
+
+    /// Markers by `ids`, other overlays by their `userData` string or title.
+    private static func naming(_ ids: @escaping (GMSMarker) -> String) -> (GMSOverlay) -> String? {
+        { overlay in (overlay as? GMSMarker).map(ids) ?? (overlay.userData as? String) ?? overlay.title }
     }
 
     /// Takes the lines logged so far (and lets the recorder forget them).

@@ -58,8 +58,20 @@ public struct MapEvent: CustomStringConvertible {
 /// screen's behaviour.
 @MainActor
 public final class DelegateRecorder: GMSMapViewDelegate {
-    /// The delegate that answers (nil: the protocol's defaults). Held strongly.
-    public var inner: GMSMapViewDelegate?
+    /// The delegate that answers (nil: the protocol's defaults): the observed map's delegate
+    /// of the moment for a recorder made with ``init(observing:clock:name:)``, else the one
+    /// given (held strongly).
+    public var inner: GMSMapViewDelegate? {
+        get {
+            guard let observed else { return fixedInner }
+            let delegate = observed.delegate
+            return delegate === self ? nil : delegate
+        }
+        set { fixedInner = newValue }
+    }
+    private var fixedInner: GMSMapViewDelegate?
+    /// The map whose delegate answers, for a recorder that observes a map's event sink.
+    private weak var observed: GMSMapView?
     /// Every callback so far, in order.
     public private(set) var recorded: [MapEvent] = []
     /// Called with each callback as it is recorded.
@@ -76,9 +88,19 @@ public final class DelegateRecorder: GMSMapViewDelegate {
         forwardingTo inner: GMSMapViewDelegate? = nil, clock: @escaping () -> TimeInterval = { 0 },
         name: @escaping (GMSOverlay) -> String? = { $0.title ?? ($0.userData as? String) ?? "?" }
     ) {
-        self.inner = inner
+        self.fixedInner = inner
         self.clock = clock
         self.name = name
+    }
+
+    /// A recorder to set as a map's ``GMSMapView/eventSink``: it records every callback and
+    /// passes it on to whatever delegate the map has at the time, which keeps answering.
+    public convenience init(
+        observing mapView: GMSMapView, clock: @escaping () -> TimeInterval = { 0 },
+        name: @escaping (GMSOverlay) -> String? = { $0.title ?? ($0.userData as? String) ?? "?" }
+    ) {
+        self.init(forwardingTo: nil, clock: clock, name: name)
+        observed = mapView
     }
 
     /// The callbacks in their short form (see ``MapEvent/description``).

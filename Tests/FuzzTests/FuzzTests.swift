@@ -6,7 +6,7 @@ import MapReplay
 import OpenMaps
 import Testing
 
-@testable import Playground
+@testable import OpenMapsPlayground
 
 /// The fuzzing harness (docs/limits.md): every target gets its corpus, then mutations of it.
 /// Each case must not crash, must end within its budget, and must be accepted or refused

@@ -1,7 +1,8 @@
 import Foundation
+import OpenMaps
 import Testing
 
-@testable import Playground
+@testable import OpenMapsPlayground
 
 @Suite("Playground messages")
 struct ClientMessageTests {
@@ -14,6 +15,25 @@ struct ClientMessageTests {
                 == .pointer(.init(phase: .down, id: 1, kind: .touch, x: 10, y: 20, shift: false, alt: false)))
         #expect(try ClientMessage.parse(#"{"type":"wheel","x":1,"y":2,"delta":-100}"#) == .wheel(x: 1, y: 2, delta: -100))
         #expect(try ClientMessage.parse(#"{"type":"ack","frame":7}"#) == .ack(frame: 7))
+        #expect(
+            try ClientMessage.parse(#"{"type":"wheel","x":1,"y":2,"delta":-3,"pinch":true}"#) == .wheel(x: 1, y: 2, delta: -3, pinch: true))
+        #expect(
+            try ClientMessage.parse(#"{"type":"key","key":"ArrowLeft","shift":true}"#)
+                == .key(.init(key: "ArrowLeft", shift: true, alt: false, ctrl: false, meta: false)))
+    }
+
+    @Test func limitKeyMessagesPastSixteenCharactersAreRefused() {
+        #expect(throws: ClientMessage.Invalid.self) { try ClientMessage.parse(#"{"type":"key","key":"\#(String(repeating: "k", count: 17))"}"#) }
+        #expect(throws: ClientMessage.Invalid.self) { try ClientMessage.parse(#"{"type":"key","key":""}"#) }
+        #expect(throws: ClientMessage.Invalid.self) { try ClientMessage.parse(#"{"type":"wheel","x":1,"y":2,"delta":1e6}"#) }
+    }
+
+    @MainActor
+    @Test func browserKeysBecomeHardwareKeys() {
+        #expect(UIKey.browser("a", shift: false, alt: false, ctrl: false, meta: false)?.characters == "a")
+        #expect(UIKey.browser("Enter", shift: false, alt: false, ctrl: false, meta: false)?.keyCode == .keyboardReturnOrEnter)
+        #expect(UIKey.browser("ArrowLeft", shift: true, alt: false, ctrl: false, meta: false)?.modifierFlags == .shift)
+        #expect(UIKey.browser("F5", shift: false, alt: false, ctrl: false, meta: false) == nil)
     }
 
     @Test func hugeCanvasesAndLongSampleNamesAreBroughtWithinBounds() throws {

@@ -4,7 +4,7 @@ import NIOCore
 import Synchronization
 import Testing
 
-@testable import Playground
+@testable import OpenMapsPlayground
 
 /// docs/limits.md, the playground server's connections: request heads bounded in size (431)
 /// and time (408), connections bounded in number (the longest-waiting shed first, 503 when all

@@ -4,7 +4,7 @@ import OpenMaps
 import OpenMapsTesting
 import Testing
 
-@testable import Playground
+@testable import OpenMapsPlayground
 
 /// The playground in a real browser: Debian's Chromium, driven through chromedriver, on a
 /// server the test starts. Each test's last screenshot (so every failure's) is kept in

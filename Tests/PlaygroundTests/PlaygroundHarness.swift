@@ -9,7 +9,7 @@ import MapDrawing
 import NIOCore
 import OpenMaps
 
-@testable import Playground
+@testable import OpenMapsPlayground
 
 /// A playground server on 127.0.0.1 (any free port) for the tests, and a scripted page.
 @MainActor
@@ -26,7 +26,7 @@ final class PlaygroundHarness {
 
     static func start(
         maximumSessions: Int = 4, idleTimeout: TimeInterval = 900, stallTimeout: TimeInterval = 30,
-        configure: (inout PlaygroundServer.Configuration) -> Void = { _ in }
+        content: PlaygroundContent = .samples, configure: (inout PlaygroundServer.Configuration) -> Void = { _ in }
     ) async throws -> PlaygroundHarness {
         var configuration = PlaygroundServer.Configuration()
         configuration.port = 0
@@ -34,7 +34,7 @@ final class PlaygroundHarness {
         configuration.idleTimeout = idleTimeout
         configuration.stallTimeout = stallTimeout
         configure(&configuration)
-        let server = PlaygroundServer(configuration: configuration)
+        let server = PlaygroundServer(configuration: configuration, content: content)
         let registry = server.registry
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = server.application { continuation.yield($0) }

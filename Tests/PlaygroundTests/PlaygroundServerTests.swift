@@ -4,7 +4,7 @@ import Synchronization
 import OpenMaps
 import Testing
 
-@testable import Playground
+@testable import OpenMapsPlayground
 
 @Suite("Playground server", .serialized)
 @MainActor

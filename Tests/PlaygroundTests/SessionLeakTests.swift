@@ -3,7 +3,7 @@ import HostileData
 import OpenMaps
 import Testing
 
-@testable import Playground
+@testable import OpenMapsPlayground
 
 /// docs/limits.md, leaks: 200 playground sessions opened, used and closed through the server
 /// leave its heap where it was after the first few.

@@ -162,6 +162,15 @@ final class WebDriver: @unchecked Sendable {
         _ = try await command(.delete, "actions")
     }
 
+    /// Types text with the keyboard into the focused element (`\u{E007}` is Enter).
+    func type(_ text: String) async throws {
+        let actions: [[String: Any]] = text.flatMap { character -> [[String: Any]] in
+            [["type": "keyDown", "value": String(character)], ["type": "keyUp", "value": String(character)]]
+        }
+        _ = try await command(.post, "actions", ["actions": [["type": "key", "id": "keyboard", "actions": actions]]])
+        _ = try await command(.delete, "actions")
+    }
+
     /// Performs a mouse's steps.
     func mouse(_ steps: [Step]) async throws {
         let actions: [[String: Any]] = steps.map { step in

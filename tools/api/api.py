@@ -17,7 +17,7 @@ import tempfile
 
 # The modules apps import: the SDK, the UIKit and CoreLocation it brings, the testing helpers
 # and the lower layers sold as products of their own.
-MODULES = ["MapGeometry", "ConstraintSolver", "MapDrawing", "MapUIKit", "Basemap", "Geocoding", "OpenMaps", "OpenMapsTesting"]
+MODULES = ["MapGeometry", "ConstraintSolver", "MapDrawing", "MapUIKit", "Basemap", "Geocoding", "OpenMaps", "OpenMapsTesting", "OpenMapsPlayground"]
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 API_DIR = os.path.join(ROOT, "api")
 
@@ -45,6 +45,12 @@ def search_args(bin_path):
         modulemap = os.path.join(bin_path, name, "module.modulemap")
         if name.endswith(".build") and os.path.exists(modulemap):
             args += ["-Xcc", f"-fmodule-map-file={modulemap}"]
+    # C modules of dependencies (SwiftNIO's shims...) keep their module maps in their sources.
+    checkouts = os.path.join(ROOT, ".build", "checkouts")
+    if os.path.isdir(checkouts):
+        for folder, _, files in sorted(os.walk(checkouts)):
+            if "module.modulemap" in files and os.sep + "Sources" + os.sep in folder and os.sep + "Tests" + os.sep not in folder:
+                args += ["-Xcc", f"-fmodule-map-file={os.path.join(folder, 'module.modulemap')}", "-Xcc", f"-I{folder}"]
     cflags = subprocess.run(["pkg-config", "--cflags-only-I", "pangocairo", "sqlite3", "zlib"],
                             capture_output=True, text=True, check=True).stdout.split()
     for flag in cflags:

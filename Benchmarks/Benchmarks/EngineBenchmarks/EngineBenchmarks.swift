@@ -244,14 +244,24 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(host.renderFrame()) }
         benchmark.stopMeasurement()
     }
+
+    // The whole screen of issue 22: a navigation bar with a bar button, the map and five controls.
+    Benchmark("Screen frame: navigation bar, map and five controls, 390x844 at scale 2", configuration: .init(timeUnits: .microseconds, maxDuration: .seconds(5))) { @MainActor benchmark async in
+        let host = ScreenFixture.host(controls: true, navigationBar: true)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(host.renderFrame()) }
+        benchmark.stopMeasurement()
+    }
 }
 
 /// A phone screen over central Helsinki at zoom 14, with or without five controls (four
 /// buttons and a switch) pinned over the map with constraints.
 @MainActor
 enum ScreenFixture {
-    static func host(controls: Bool) -> ScreenHost {
+    static func host(controls: Bool, navigationBar: Bool = false) -> ScreenHost {
         let controller = UIViewController()
+        controller.title = "Places"
+        controller.navigationItem.rightBarButtonItem = UIBarButtonItem(systemItem: .add, primaryAction: UIAction { _ in })
         let options = GMSMapViewOptions()
         options.camera = GMSCameraPosition(latitude: 60.1699, longitude: 24.9384, zoom: 14)
         let map = GMSMapView(options: options)
@@ -285,7 +295,8 @@ enum ScreenFixture {
             }
         }
         NSLayoutConstraint.activate(constraints)
-        let host = ScreenHost(rootViewController: controller)
+        let root = navigationBar ? UINavigationController(rootViewController: controller) : controller
+        let host = ScreenHost(rootViewController: root)
         host.runUntilIdle()
         blackHole(host.renderFrame())
         return host

@@ -29,8 +29,8 @@ extension UIViewController {
             Self.presentationLogger.warning("Attempt to present \(type(of: viewControllerToPresent)), which has a parent or is presented already")
             return
         }
-        presenter.presentedViewController = viewControllerToPresent
-        viewControllerToPresent.presentingViewController = presenter
+        presenter.storedPresented = viewControllerToPresent
+        viewControllerToPresent.storedPresenting = presenter
         let container = PresentationContainerView(presented: viewControllerToPresent, presenting: presenter)
         viewControllerToPresent.presentationContainer = container
         container.frame = window.bounds
@@ -49,8 +49,8 @@ extension UIViewController {
             if presented.presentedViewController != nil { presented.dismiss(animated: false) }
             guard let container = presented.presentationContainer else { return }
             container.hide(animated: flag) {
-                if owner.presentedViewController === presented { owner.presentedViewController = nil }
-                if presented.presentingViewController === owner { presented.presentingViewController = nil }
+                if owner.storedPresented === presented { owner.storedPresented = nil }
+                if presented.storedPresenting === owner { presented.storedPresenting = nil }
                 if presented.presentationContainer === container { presented.presentationContainer = nil }
                 completion?()
             }

@@ -17,6 +17,7 @@ open class UIViewController: UIResponder {
         if let storedNavigationItem { return storedNavigationItem }
         let item = UINavigationItem()
         item.title = title
+        item.owner = self
         storedNavigationItem = item
         return item
     }
@@ -24,10 +25,14 @@ open class UIViewController: UIResponder {
 
     // MARK: Presentation (see UIViewController+Presentation.swift)
 
-    /// The controller this one presents, if any.
-    public internal(set) var presentedViewController: UIViewController?
-    /// The controller that presents this one, if any.
-    public internal(set) weak var presentingViewController: UIViewController?
+    /// The controller this one, or one of its ancestors, presents, as UIKit answers.
+    public var presentedViewController: UIViewController? { storedPresented ?? parent?.presentedViewController }
+    /// The controller that presents this one, or one of its ancestors, as UIKit answers.
+    public var presentingViewController: UIViewController? { storedPresenting ?? parent?.presentingViewController }
+    /// What this controller itself presents.
+    var storedPresented: UIViewController?
+    /// What presents this controller itself.
+    weak var storedPresenting: UIViewController?
     /// How the controller covers the screen when presented (`.automatic`: a sheet).
     open var modalPresentationStyle: UIModalPresentationStyle = .automatic
     /// How it comes on screen (kept; sheets slide up, alerts fade).
@@ -56,9 +61,14 @@ open class UIViewController: UIResponder {
         dismissPresented(animated: flag, completion: completion)
     }
 
-    /// Shows a controller in a detail position: on a phone, as `show(_:sender:)` does.
+    /// Shows a controller in a detail position: a split view controller above shows it (on a
+    /// phone, pushed on its collapsed navigation stack); otherwise as `show(_:sender:)` does.
     open func showDetailViewController(_ vc: UIViewController, sender: Any?) {
-        show(vc, sender: sender)
+        if let split = splitViewController {
+            split.showDetailViewController(vc, sender: sender)
+        } else {
+            show(vc, sender: sender)
+        }
     }
 
     /// A controller with no nib. Apps make controllers from a type (`type.init()`), so a

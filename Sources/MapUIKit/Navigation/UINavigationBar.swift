@@ -103,8 +103,14 @@ open class UINavigationBar: UIView {
         }
     }
 
-    /// The bar's height below the status bar: 44, or 96 with a large title.
-    package var contentHeight: CGFloat { Self.standardHeight + (showsLargeTitle ? Self.largeTitleHeight : 0) }
+    /// The bar's height below the status bar: 44, 96 with a large title, and 52 more with a
+    /// search bar.
+    package var contentHeight: CGFloat {
+        Self.standardHeight + (showsLargeTitle ? Self.largeTitleHeight : 0) + (shownSearchBar == nil ? 0 : UISearchBar.standardHeight)
+    }
+
+    /// The top item's search bar, when it has a search controller.
+    private var shownSearchBar: UISearchBar?
 
     open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: contentHeight) }
 
@@ -121,6 +127,10 @@ open class UINavigationBar: UIView {
         for view in leftButtons + rightButtons { addSubview(view) }
         shownTitleView = top?.titleView
         if let shownTitleView { addSubview(shownTitleView) }
+        let searchBar = top?.searchController?.searchBar
+        if shownSearchBar !== searchBar { shownSearchBar?.removeFromSuperview() }
+        shownSearchBar = searchBar
+        if let searchBar, searchBar.superview !== self { addSubview(searchBar) }
         let title = top?.title
         titleLabel.text = title
         largeTitleLabel.text = title
@@ -208,6 +218,10 @@ open class UINavigationBar: UIView {
         if showsLargeTitle {
             let size = largeTitleLabel.intrinsicContentSize
             largeTitleLabel.frame = CGRect(x: margin, y: row.maxY + 3, width: min(size.width, bounds.width - 2 * margin), height: size.height)
+        }
+        if let shownSearchBar {
+            let y = row.maxY + (showsLargeTitle ? Self.largeTitleHeight : 0)
+            shownSearchBar.frame = CGRect(x: 0, y: y, width: bounds.width, height: UISearchBar.standardHeight)
         }
     }
 

@@ -55,6 +55,20 @@ open class UINavigationItem: NSObject {
         set { rightBarButtonItems = newValue.map { [$0] } }
     }
 
+    /// The search controller whose bar shows under the title.
+    open var searchController: UISearchController? {
+        didSet {
+            searchController?.searchingController = owner
+            changed()
+        }
+    }
+    /// Whether the search bar hides as the content scrolls (kept; it stays shown).
+    open var hidesSearchBarWhenScrolling = true
+    /// The controller whose item this is (the one searching, for a search controller).
+    package weak var owner: UIViewController? {
+        didSet { searchController?.searchingController = owner }
+    }
+
     /// Called when the item changed, so its bar shows it again (a bar's job).
     var onChange: (@MainActor () -> Void)?
 

@@ -185,6 +185,28 @@ open class UIScrollView: UIView, FrameAnimating, UIGestureRecognizerDelegate {
     /// Called when the adjusted content inset changed.
     open func adjustedContentInsetDidChange() {}
 
+    /// The adjusted inset at the last layout, to follow its changes.
+    private var laidOutInset: UIEdgeInsets?
+
+    /// Content resting at its top (or leading) edge stays there when the adjusted inset
+    /// changes (a navigation bar comes over it), as UIKit keeps it: a table in a navigation
+    /// controller starts with its first row under the bar, not behind it.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let inset = adjustedContentInset
+        let previous = laidOutInset ?? .zero
+        laidOutInset = inset
+        guard inset != previous, motion == nil, !isDragging else { return }
+        var offset = contentOffset
+        if abs(offset.y + previous.top) < 0.5 { offset.y = -inset.top }
+        if abs(offset.x + previous.left) < 0.5 { offset.x = -inset.left }
+        if offset != contentOffset {
+            contentOffset = offset
+            adjustedContentInsetDidChange()
+            delegate?.scrollViewDidChangeAdjustedContentInset(self)
+        }
+    }
+
     /// The smallest and largest content offsets at rest.
     private var offsetLimits: (min: CGPoint, max: CGPoint) {
         let inset = adjustedContentInset
@@ -221,6 +243,19 @@ open class UIScrollView: UIView, FrameAnimating, UIGestureRecognizerDelegate {
         } else {
             self.contentOffset = contentOffset
         }
+    }
+
+    /// Scrolls by a mouse wheel's or trackpad's delta (points, positive down), within the
+    /// content's limits, stopping any coasting; whether it scrolled.
+    @discardableResult
+    package func scrollByWheel(dx: CGFloat, dy: CGFloat) -> Bool {
+        guard isScrollEnabled, dx.isFinite, dy.isFinite else { return false }
+        let target = clamped(CGPoint(
+            x: scrollsHorizontally ? contentOffset.x + dx : contentOffset.x, y: scrollsVertically ? contentOffset.y + dy : contentOffset.y))
+        guard target != contentOffset else { return false }
+        motion = nil
+        contentOffset = target
+        return true
     }
 
     /// Scrolls just enough to show a rectangle of the content.
@@ -260,15 +295,20 @@ open class UIScrollView: UIView, FrameAnimating, UIGestureRecognizerDelegate {
         case .began:
             motion = nil
             // The content follows the finger from here: it does not jump by the distance the
-            // pan needed to begin.
+            // pan needed to begin (UIKit's 10 points), but a finger that got further before
+            // the pan began (one long move) takes the content the rest of the way at once.
             let translation = pan.translation(in: self)
-            dragStart = CGPoint(x: contentOffset.x + translation.x, y: contentOffset.y + translation.y)
+            let distance = hypot(translation.x, translation.y)
+            let beyond = distance > Self.panSlop ? (distance - Self.panSlop) / distance : 0
+            let excess = CGPoint(x: translation.x * beyond, y: translation.y * beyond)
+            dragStart = CGPoint(x: contentOffset.x + translation.x - excess.x, y: contentOffset.y + translation.y - excess.y)
             isDragging = true
             lockedAxis = nil
             if isDirectionalLockEnabled, scrollsHorizontally, scrollsVertically {
                 lockedAxis = abs(translation.x) >= abs(translation.y) ? 0 : 1
             }
             delegate?.scrollViewWillBeginDragging(self)
+            if beyond > 0 { drag(by: translation) }
         case .changed:
             drag(by: pan.translation(in: self))
         case .ended, .cancelled, .failed:
@@ -281,6 +321,9 @@ open class UIScrollView: UIView, FrameAnimating, UIGestureRecognizerDelegate {
             break
         }
     }
+
+    /// How far a finger moves before a drag begins (UIKit's hysteresis).
+    static let panSlop: CGFloat = 10
 
     private func drag(by translation: CGPoint) {
         guard translation.isFinite else { return }

@@ -33,6 +33,39 @@ open class CALayer: NSObject {
     /// Whether the layer is hidden.
     public var isHidden = false { didSet { changed() } }
 
+    // MARK: Animations
+
+    /// The explicit animations added, by key.
+    private var addedAnimations: [(key: String, animation: CAAnimation)] = []
+
+    /// Adds an animation under a key (replacing one of the same key). Layers whose values are
+    /// a map's camera (`GMSMapLayer`) run them; other layers keep them without moving.
+    open func add(_ anim: CAAnimation, forKey key: String?) {
+        let name = key ?? "animation-\(ObjectIdentifier(anim).hashValue)"
+        addedAnimations.removeAll { $0.key == name }
+        addedAnimations.append((name, anim))
+    }
+
+    /// The animation added under a key.
+    open func animation(forKey key: String) -> CAAnimation? {
+        addedAnimations.last { $0.key == key }?.animation
+    }
+
+    /// The keys of the animations added, in order (nil for none).
+    open func animationKeys() -> [String]? {
+        addedAnimations.isEmpty ? nil : addedAnimations.map(\.key)
+    }
+
+    /// Removes the animation of a key.
+    open func removeAnimation(forKey key: String) {
+        addedAnimations.removeAll { $0.key == key }
+    }
+
+    /// Removes every animation.
+    open func removeAllAnimations() {
+        addedAnimations.removeAll()
+    }
+
     /// The layer's bounds (its view's bounds).
     public var bounds: CGRect { owner?.bounds ?? .zero }
     /// The layer's frame (its view's frame).

@@ -50,8 +50,16 @@ final class CameraController {
 
     /// True between `willMove` and `idleAt`.
     private(set) var isMoving = false
-    /// The running animation, if any.
-    private(set) var animation: CameraAnimation?
+    /// The running animation, if any; a new one (or none) ends the old one's place in its
+    /// transactions.
+    private(set) var animation: CameraAnimation? {
+        didSet {
+            animationToken?.end()
+            animationToken = nil
+        }
+    }
+    /// The running animation's place in the transactions open when it began.
+    private var animationToken: TransactionToken?
     /// A pan's momentum after release, if any.
     private(set) var fling: Fling?
     /// Whether a gesture holds the camera now (a pan and its fling, a pinch...).
@@ -69,7 +77,7 @@ final class CameraController {
     }
 
     /// Whether nothing moves the camera: no animation, fling or gesture.
-    var isIdle: Bool { !isMoving && animation == nil && fling == nil }
+    var isIdle: Bool { !isMoving && animation == nil && fling == nil && wheel == nil && keyAnimations.isEmpty }
 
     /// The projection state of the moment.
     var viewport: Viewport {
@@ -127,6 +135,7 @@ final class CameraController {
     func move(to camera: GMSCameraPosition) {
         let next = constrained(keepingFiniteValues(of: camera))
         animation = nil
+        wheel = nil
         isMoving = true
         events.cameraWillMove(gesture: false)
         self.camera = next
@@ -143,7 +152,9 @@ final class CameraController {
     func animate(to camera: GMSCameraPosition, duration: TimeInterval, gesture: Bool) {
         let target = constrained(keepingFiniteValues(of: camera))
         if isSame(target, self.camera) && animation == nil { return }
+        wheel = nil
         animation = CameraAnimation(from: self.camera, to: target, start: clock.now, duration: max(0, duration))
+        animationToken = CATransaction.animationStarted()
         isMoving = true
         events.cameraWillMove(gesture: gesture)
     }
@@ -160,6 +171,146 @@ final class CameraController {
         animate(to: next, duration: duration, gesture: false)
     }
 
+    // MARK: Layer animations
+
+    /// The camera's values a map layer animates by key (`kGMSLayerCameraZoomLevelKey`...).
+    enum AnimatedValue: String, CaseIterable {
+        case latitude = "cameraLatitude", longitude = "cameraLongitude", bearing = "cameraBearing"
+        case zoom = "cameraZoomLevel", viewingAngle = "cameraViewingAngle"
+    }
+
+    /// A Core Animation animation of one camera value, on the map's clock.
+    struct KeyAnimation {
+        let animation: CAPropertyAnimation
+        let from: Double
+        let start: TimeInterval
+        let token: TransactionToken?
+    }
+    private(set) var keyAnimations: [AnimatedValue: KeyAnimation] = [:]
+
+    /// Runs an explicit animation of a camera value (as a map layer's `add(_:forKey:)` asks),
+    /// beside others of other values: `willMove(false)` unless already moving, a `didChange`
+    /// each frame, `idleAt` once every animation ended. One of the same value replaces it.
+    func addAnimation(_ animation: CAPropertyAnimation, of value: AnimatedValue) {
+        let replaced = keyAnimations[value]
+        keyAnimations[value] = KeyAnimation(
+            animation: animation, from: current(value), start: clock.now, token: CATransaction.animationStarted())
+        if let replaced { finish(replaced, finished: false) }
+        if !isMoving {
+            isMoving = true
+            events.cameraWillMove(gesture: false)
+        }
+        animation.delegate?.animationDidStart(animation)
+    }
+
+    /// Removes a camera value's animation (it stops where it is).
+    func removeAnimation(of value: AnimatedValue) {
+        guard let removed = keyAnimations.removeValue(forKey: value) else { return }
+        finish(removed, finished: false)
+    }
+
+    private func finish(_ running: KeyAnimation, finished: Bool) {
+        running.token?.end()
+        running.animation.delegate?.animationDidStop(running.animation, finished: finished)
+    }
+
+    private func current(_ value: AnimatedValue) -> Double {
+        switch value {
+        case .latitude: camera.target.latitude
+        case .longitude: camera.target.longitude
+        case .bearing: camera.bearing
+        case .zoom: Double(camera.zoom)
+        case .viewingAngle: camera.viewingAngle
+        }
+    }
+
+    private func stepKeyAnimations(now: TimeInterval) {
+        guard !keyAnimations.isEmpty else { return }
+        let next = camera.mutableSnapshot()
+        var ended: [KeyAnimation] = []
+        for (value, running) in keyAnimations {
+            let fraction = min(max((now - running.start) / running.animation.effectiveDuration, 0), 1)
+            let number: Double?
+            if let keyframes = running.animation as? CAKeyframeAnimation {
+                number = keyframes.value(at: fraction)
+            } else if let basic = running.animation as? CABasicAnimation {
+                number = basic.value(at: basic.progress(at: fraction), current: running.from)
+            } else {
+                number = nil
+            }
+            if let number, number.isFinite {
+                switch value {
+                case .latitude: next.target.latitude = number
+                case .longitude: next.target.longitude = number
+                case .bearing: next.bearing = number
+                case .zoom: next.zoom = Float(number)
+                case .viewingAngle: next.viewingAngle = number
+                }
+            }
+            if fraction >= 1 {
+                keyAnimations[value] = nil
+                ended.append(running)
+            }
+        }
+        setDuringMotion(next)
+        for running in ended { finish(running, finished: true) }
+    }
+
+    // MARK: Wheel zoom
+
+    /// A wheel's zoom under way: the zoom it eases towards, and the ground point kept under
+    /// the pointer.
+    struct WheelZoom {
+        var targetZoom: Double
+        var ground: MercatorPoint
+        var point: CGPoint
+    }
+    private(set) var wheel: WheelZoom?
+    /// How quickly a wheel zoom closes on its target: the gap shrinks by e every this many
+    /// seconds (most of a notch's zoom shows within 0.2 s, as on Google Maps on the web).
+    static let wheelTimeConstant: TimeInterval = 0.06
+    private var wheelLastStep: TimeInterval = 0
+
+    /// Zooms by `levels` about a view point, eased over the next frames as a gesture: turns
+    /// that come while it eases add to where it is going, so a fast spin zooms as far as its
+    /// turns add up to (within the zoom range). Stops an animation or a fling.
+    func wheelZoom(by levels: Double, about point: CGPoint) {
+        guard levels.isFinite, levels != 0, point.isFinite else { return }
+        let range = Double(zoomRange.lowerBound)...Double(zoomRange.upperBound)
+        if var running = wheel {
+            running.targetZoom = (running.targetZoom + levels).clamped(to: range)
+            running.ground = viewport.mercator(for: point.x, point.y)
+            running.point = point
+            wheel = running
+            return
+        }
+        if isHeldByGesture { return }
+        animation = nil
+        fling = nil
+        isMoving = true
+        events.cameraWillMove(gesture: true)
+        wheel = WheelZoom(
+            targetZoom: (Double(camera.zoom) + levels).clamped(to: range), ground: viewport.mercator(for: point.x, point.y), point: point)
+        wheelLastStep = clock.now
+    }
+
+    private func stepWheel(now: TimeInterval) {
+        guard let running = wheel else { return }
+        let dt = max(0, now - wheelLastStep)
+        wheelLastStep = now
+        let current = Double(camera.zoom)
+        let gap = running.targetZoom - current
+        var zoom = running.targetZoom - gap * exp(-dt / Self.wheelTimeConstant)
+        if abs(running.targetZoom - zoom) < 0.002 {
+            zoom = running.targetZoom
+            wheel = nil
+        }
+        setDuringMotion(
+            CameraMath.placing(
+                running.ground, at: running.point, zoom: Float(zoom).clamped(to: zoomRange), bearing: camera.bearing,
+                tilt: camera.viewingAngle, viewport: viewport))
+    }
+
     // MARK: Gestures
 
     /// A gesture takes the camera: a running animation stops where it is, `willMove(true)`
@@ -168,6 +319,7 @@ final class CameraController {
         guard !isHeldByGesture else { return }
         isHeldByGesture = true
         animation = nil
+        wheel = nil
         isMoving = true
         events.cameraWillMove(gesture: true)
     }
@@ -218,12 +370,14 @@ final class CameraController {
             if finished { animation = nil }
         }
         stepFling(now: now)
+        stepWheel(now: now)
+        stepKeyAnimations(now: now)
         guard isMoving else { return }
         if changedSinceLastReport {
             changedSinceLastReport = false
             events.cameraDidChange(camera)
         }
-        if animation == nil && !isHeldByGesture && isMoving {
+        if animation == nil && wheel == nil && keyAnimations.isEmpty && !isHeldByGesture && isMoving {
             isMoving = false
             events.cameraIdle(camera)
         }

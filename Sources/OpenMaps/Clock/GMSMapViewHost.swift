@@ -16,7 +16,7 @@ public final class GMSMapViewHost {
     public let mapView: GMSMapView
     private var frameIndex = 0
     private var renderedRevision: Int?
-    private var scene: MapScene { mapView.scene }
+    var scene: MapScene { mapView.scene }
 
     /// The scale of the screen the hosted window is on, in pixels per point: what
     /// `UIScreen.main.scale` reads while the host runs the map, and so the scale icons, info
@@ -94,6 +94,14 @@ public final class GMSMapViewHost {
     public func send(_ touch: MapTouch) {
         if touch.timestamp.isFinite { advance(to: touch.timestamp) }
         onScreen { scene.gestures.handle(touch) }
+    }
+
+    /// A wheel turn (or a trackpad's scroll or pinch) over the map at a view point, now:
+    /// `delta` in pixels, positive away from the user (zoom out), as a browser's `deltaY`;
+    /// `pinch` for a trackpad pinch (ctrl+wheel). The map zooms about the point, eased. An
+    /// OpenMaps addition (a phone has no wheel).
+    public func scrollWheel(at point: CGPoint, delta: Double, pinch: Bool = false) {
+        onScreen { scene.gestures.wheel.scroll(at: point, delta: delta, pinch: pinch) }
     }
 
     /// Runs the frames of the next `seconds`.

@@ -28,17 +28,69 @@ enum MyLocationDot {
 
 /// The device's location as the map shows it: the dot and its accuracy circle, while My
 /// Location is on and a location is known; a tap on the dot is `didTapMyLocation` (rule 14).
+/// A new fix near the last one glides the dot there over ``glideDuration`` (as the SDK's dot
+/// moves between a phone's fixes) instead of jumping; a far one (a new place) jumps.
 @MainActor
 final class MyLocationLayer: MapLayer {
     /// Whether My Location is on.
     var isEnabled = false
     /// The device's location, set by the host's location source.
-    var location: CLLocation?
+    var location: CLLocation? {
+        didSet { startGlide(from: oldValue) }
+    }
+    private let clock: MapClock
+    /// Asks the map for a frame (the dot moved).
+    var invalidate: () -> Void = {}
+    /// The dot's way from where it was drawn to the newest fix.
+    private var glide: (from: CLLocationCoordinate2D, start: TimeInterval)?
+
+    /// How long the dot takes to reach a new fix (a phone's fixes come about once a second).
+    static let glideDuration: TimeInterval = 1
+    /// Fixes farther apart than this jump (metres).
+    static let glideDistance: CLLocationDistance = 500
+
+    init(clock: MapClock) {
+        self.clock = clock
+    }
+
+    /// Where the dot is drawn now: the fix, or on its way there.
+    var shownCoordinate: CLLocationCoordinate2D? {
+        guard let location, location.coordinate.isValid else { return nil }
+        guard let glide else { return location.coordinate }
+        let t = ((clock.now - glide.start) / Self.glideDuration).clamped(to: 0...1)
+        return WebMercator.interpolate(from: glide.from, to: location.coordinate, fraction: Easing.cubicInOut(t))
+    }
+
+    private func startGlide(from previous: CLLocation?) {
+        guard let previous, previous.coordinate.isValid, let location, location.coordinate.isValid,
+            let drawn = glide == nil ? previous.coordinate : shownCoordinate_(previous: previous),
+            GMSGeometryDistance(drawn, location.coordinate) < Self.glideDistance, drawn != location.coordinate
+        else {
+            glide = nil
+            return
+        }
+        glide = (drawn, clock.now)
+    }
+
+    /// Where the dot was drawn on its way to the previous fix.
+    private func shownCoordinate_(previous: CLLocation) -> CLLocationCoordinate2D? {
+        guard let glide else { return previous.coordinate }
+        let t = ((clock.now - glide.start) / Self.glideDuration).clamped(to: 0...1)
+        return WebMercator.interpolate(from: glide.from, to: previous.coordinate, fraction: Easing.cubicInOut(t))
+    }
+
+    func advance(to frame: MapFrame) {
+        guard let glide else { return }
+        if frame.now - glide.start >= Self.glideDuration { self.glide = nil }
+        invalidate()
+    }
+
+    var isIdle: Bool { glide == nil }
 
     /// The dot's view point, when My Location is on and a location is known.
     func point(in viewport: Viewport) -> CGPoint? {
-        guard isEnabled, let location, location.coordinate.isValid else { return nil }
-        let p = viewport.point(for: location.coordinate)
+        guard isEnabled, let coordinate = shownCoordinate else { return nil }
+        let p = viewport.point(for: coordinate)
         return CGPoint(x: p.x, y: p.y)
     }
 

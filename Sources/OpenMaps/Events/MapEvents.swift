@@ -12,11 +12,13 @@ final class MapEvents {
     /// The map's parts the rules act on (set once they exist).
     weak var scene: MapScene?
 
-    private var delegate: GMSMapViewDelegate? { mapView?.delegate }
+    /// Who is told: the map's event sink when one watches (it passes each call on to the
+    /// delegate), else the delegate.
+    private var delegate: GMSMapViewDelegate? { mapView.flatMap { $0.eventSink ?? $0.delegate } }
 
     /// Tells the delegate, if the map has one.
     private func tell(_ call: (GMSMapViewDelegate, GMSMapView) -> Void) {
-        guard let mapView, let delegate = mapView.delegate else { return }
+        guard let mapView, let delegate else { return }
         call(delegate, mapView)
     }
 

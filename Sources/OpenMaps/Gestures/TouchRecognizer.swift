@@ -36,6 +36,7 @@ final class TouchRecognizer {
     let twoFingerTap: TwoFingerTapHandler
     let pinch: PinchHandler
     let tilt: TiltHandler
+    let wheel: WheelZoomHandler
     private let camera: CameraController
 
     private var fingers: [Int: Finger] = [:]
@@ -52,6 +53,7 @@ final class TouchRecognizer {
         twoFingerTap = TwoFingerTapHandler(camera: camera, settings: settings)
         pinch = PinchHandler(camera: camera, settings: settings)
         tilt = TiltHandler(camera: camera, settings: settings)
+        wheel = WheelZoomHandler(camera: camera, settings: settings)
     }
 
     /// Whether a finger is down or a decision is waiting on time.

@@ -22,6 +22,28 @@ public final class GMSMapLayer: GMSCALayer {
         super.init()
     }
 
+    /// Runs an explicit animation of a camera key (`kGMSLayerCameraZoomLevelKey` and the
+    /// others) on the map's clock: `CABasicAnimation` from its `fromValue` (the current value
+    /// when nil) to its `toValue`, or `CAKeyframeAnimation` through its values, eased by its
+    /// timing function, beside animations of other keys. Other keys are kept, as on any layer.
+    public override func add(_ anim: CAAnimation, forKey key: String?) {
+        super.add(anim, forKey: key)
+        guard let property = anim as? CAPropertyAnimation, let path = property.keyPath ?? key,
+            let value = CameraController.AnimatedValue(rawValue: path), let mapView
+        else { return }
+        mapView.scene.camera.addAnimation(property, of: value)
+    }
+
+    public override func removeAnimation(forKey key: String) {
+        super.removeAnimation(forKey: key)
+        if let value = CameraController.AnimatedValue(rawValue: key) { mapView?.scene.camera.removeAnimation(of: value) }
+    }
+
+    public override func removeAllAnimations() {
+        super.removeAllAnimations()
+        for value in CameraController.AnimatedValue.allCases { mapView?.scene.camera.removeAnimation(of: value) }
+    }
+
     private func camera() -> GMSCameraPosition {
         mapView?.camera ?? GMSCameraPosition(latitude: 0, longitude: 0, zoom: 0)
     }

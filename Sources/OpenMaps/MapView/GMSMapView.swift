@@ -32,6 +32,12 @@ open class GMSMapView: UIView {
     /// Receives the map's events. Held weakly; there is one.
     open weak var delegate: GMSMapViewDelegate?
 
+    /// Where the map sends its delegate callbacks when set: an object that watches them and
+    /// passes each on to ``delegate`` (OpenMapsTesting's `DelegateRecorder(observing:)`), so
+    /// tools can log a map whose delegate the app (or a utility, such as a cluster manager)
+    /// owns. `delegate` still reads back what the app set. Held weakly. An OpenMaps addition.
+    public weak var eventSink: GMSMapViewDelegate?
+
     /// Gestures and controls.
     public let settings: GMSUISettings
 

@@ -55,7 +55,7 @@ final class MarkerLayer: MapLayer {
     func remove(_ marker: GMSMarker) {
         store.remove(marker)
         icons.forget(marker.iconView)
-        motions[ObjectIdentifier(marker)] = nil
+        motions.removeValue(forKey: ObjectIdentifier(marker))?.token?.end()
         invalidate()
     }
 
@@ -83,7 +83,10 @@ final class MarkerLayer: MapLayer {
 
     func advance(to frame: MapFrame) {
         guard !motions.isEmpty else { return }
-        motions = motions.filter { frame.now - $0.value.start < $0.value.duration }
+        for (key, motion) in motions where frame.now - motion.start >= motion.duration {
+            motions[key] = nil
+            motion.token?.end()
+        }
         if !motions.isEmpty { invalidate() }
     }
 
@@ -172,11 +175,15 @@ final class MarkerLayer: MapLayer {
         let duration = CATransaction.currentDuration ?? MarkerLayer.moveDuration
         let key = ObjectIdentifier(marker)
         guard duration > 0, !isDragging(marker) else {
-            motions[key] = nil
+            motions.removeValue(forKey: key)?.token?.end()
             return
         }
         let drawn = presented(marker, fromPosition: fromPosition, fromRotation: fromRotation)
-        motions[key] = MarkerMotion(fromPosition: drawn.position, fromRotation: drawn.rotation, start: clock.now, duration: duration)
+        let replaced = motions[key]
+        motions[key] = MarkerMotion(
+            fromPosition: drawn.position, fromRotation: drawn.rotation, start: clock.now, duration: duration,
+            token: CATransaction.animationStarted())
+        replaced?.token?.end()
     }
 
     /// Where a marker is drawn now: its position and rotation, or on the way to them.
@@ -305,4 +312,6 @@ struct MarkerMotion {
     let fromRotation: Double
     let start: TimeInterval
     let duration: TimeInterval
+    /// Its place in the transactions open when it began (their completions wait for it).
+    var token: TransactionToken?
 }

@@ -24,7 +24,7 @@ final class MapScene {
     let shapes = ShapeLayer()
     let labels: BasemapLabelLayer
     let markers: MarkerLayer
-    let myLocation = MyLocationLayer()
+    let myLocation: MyLocationLayer
     let infoWindow: InfoWindowLayer
     let controls: ControlsLayer
     let gestures: TouchRecognizer
@@ -46,6 +46,7 @@ final class MapScene {
             markers.invalidate = invalidate
             infoWindow.invalidate = invalidate
             viewAnimations.invalidate = invalidate
+            myLocation.invalidate = invalidate
         }
     }
 
@@ -58,6 +59,7 @@ final class MapScene {
         viewSize = size
         camera = CameraController(camera: position, size: size, clock: clock, events: events)
         viewAnimations = ViewAnimationRunner(clock: clock)
+        myLocation = MyLocationLayer(clock: clock)
         tileOverlays = TileOverlayLayer(clock: clock)
         labels = BasemapLabelLayer(basemap: basemap)
         markers = MarkerLayer(clock: clock)
@@ -86,6 +88,7 @@ final class MapScene {
     /// layers' own animations, views' animations, then the tiles the camera needs.
     func tick(at time: TimeInterval) {
         clock.now = time
+        CATransaction.runDueCompletions()
         gestures.step(now: time)
         camera.step()
         viewAnimations.step()
@@ -96,7 +99,7 @@ final class MapScene {
 
     /// Whether nothing moves, animates, waits on a timer or waits for tiles.
     var isIdle: Bool {
-        camera.isIdle && !gestures.isDeciding && viewAnimations.isIdle && drawOrder.allSatisfy(\.isIdle) && !tilesInFlight
+        camera.isIdle && !CATransaction.hasDueCompletions && !gestures.isDeciding && viewAnimations.isIdle && drawOrder.allSatisfy(\.isIdle) && !tilesInFlight
             && !tileOverlays.hasWork(camera.viewport)
     }
 

@@ -144,6 +144,48 @@ public final class ScreenHost {
     /// The responder that takes the keys (a text field being edited), if any.
     public var firstResponder: UIResponder? { rootView.firstResponder }
 
+    /// A wheel turn (or a trackpad's scroll or pinch) at a point of the screen, now, as a
+    /// browser reports it: `delta` in pixels, positive away from the user. Over a map it zooms
+    /// the map about the point (eased, as Google Maps on the web does); elsewhere it scrolls
+    /// the nearest scroll view under the point. An OpenMaps addition (a phone has no wheel).
+    public func scrollWheel(at point: CGPoint, delta: Double, pinch: Bool = false) {
+        guard point.isFinite, delta.isFinite else { return }
+        appearIfNeeded()
+        onScreen {
+            rootView.layoutIfNeeded()
+            discoverMaps()
+            var view = rootView.hitTest(point, with: nil)
+            while let current = view {
+                if let map = current as? GMSMapView, let host = mapHosts[ObjectIdentifier(map)] {
+                    host.scrollWheel(at: rootView.convert(point, to: map), delta: delta, pinch: pinch)
+                    return
+                }
+                if !pinch, let scroll = current as? UIScrollView, scroll.scrollByWheel(dx: 0, dy: CGFloat(delta)) { return }
+                view = current.superview
+            }
+        }
+    }
+
+    /// Whether the maps render their tiles on other threads (a frame shows a tile's parent
+    /// until it is ready), as a live screen wants; false renders them before the frame, as
+    /// tests want.
+    public var rendersTilesInBackground = false {
+        didSet { for host in mapHosts.values { host.rendersTilesInBackground = rendersTilesInBackground } }
+    }
+
+    /// Whether what the screen shows changed since the last frame: a view, a map's camera
+    /// or content, a marker fading in, a tile arriving.
+    public var needsFrame: Bool {
+        screenRevision != renderedRevision
+            || mapHosts.values.contains { $0.scene.markers.isAppearing || $0.scene.tileOverlays.isFading }
+    }
+
+    /// A number that changes whenever a view or a map changes what it shows.
+    private var screenRevision: Int {
+        mapHosts.values.reduce(rootView.hierarchyRevision) { $0 &* 31 &+ $1.mapView.displayRevision }
+    }
+    private var renderedRevision: Int?
+
     /// The view a finger went down on, while it is down.
     public func view(ofTouch id: Int) -> UIView? { dispatcher.view(ofTouch: id) }
 
@@ -206,6 +248,7 @@ public final class ScreenHost {
             rootView.layoutIfNeeded()
             discoverMaps()
             for host in mapHosts.values { host.prepareTiles() }
+            renderedRevision = screenRevision
             let canvas = Canvas(size: rootView.bounds.size, scale: scale)
             guard !canvas.bitmap.isEmpty else { return canvas.bitmap }
             rootView.render(in: canvas)
@@ -244,6 +287,7 @@ public final class ScreenHost {
         mapHosts = mapHosts.filter { live.contains($0.key) }
         for map in maps where mapHosts[ObjectIdentifier(map)] == nil {
             let host = GMSMapViewHost(mapView: map, scale: scale)
+            host.rendersTilesInBackground = rendersTilesInBackground
             if time > 0 { host.advance(to: time) }
             mapHosts[ObjectIdentifier(map)] = host
         }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
-import Playground
+import OpenMapsPlayground
 
 /// `openmaps serve`: the playground, OpenMaps live in a browser.
 struct ServeCommand: AsyncParsableCommand {

@@ -70,7 +70,15 @@ public struct PlaygroundSample: Sendable {
             name: "panorama", title: "Panorama (ours)",
             summary: "Panoramas the app registers (an OpenMaps addition): drag to look round, pinch to zoom, tap the arrow to walk.",
             make: { PanoramaSample() }),
+        phone,
     ]
+
+    /// Every sample on a phone: the list as the SDK's demo app shows it (a table in sections
+    /// with a search bar), each row pushing its sample, on a 390 x 844 screen.
+    public static let phone = PlaygroundSample(
+        name: "phone", title: "Phone (all samples)",
+        summary: "The samples on a phone's screen, listed as the SDK's demo app lists them: search, tap one, go back.",
+        make: { SampleListViewController() })
 
     /// The sample of a name; the default for an unknown or missing one.
     public static func named(_ name: String?) -> PlaygroundSample {

@@ -21,8 +21,14 @@ public final class SessionRegistry {
     func connectionOpened() { connections += 1 }
     func connectionEnded() { connections = max(0, connections - 1) }
 
+    /// What each session shows.
+    public let content: PlaygroundContent
+
     /// A registry; times that are not finite and positive fall back to the defaults.
-    public init(maximumSessions: Int = 16, idleTimeout: TimeInterval = 900, stallTimeout: TimeInterval = 30) {
+    public init(
+        maximumSessions: Int = 16, idleTimeout: TimeInterval = 900, stallTimeout: TimeInterval = 30, content: PlaygroundContent = .samples
+    ) {
+        self.content = content
         self.maximumSessions = max(1, maximumSessions)
         self.idleTimeout = idleTimeout.isFinite && idleTimeout > 0 ? idleTimeout : 900
         self.stallTimeout = stallTimeout.isFinite && stallTimeout > 0 ? stallTimeout : 30
@@ -37,7 +43,7 @@ public final class SessionRegistry {
             refusedConnections += 1
             return nil
         }
-        let session = PlaygroundSession(id: nextID, idleTimeout: idleTimeout, stallTimeout: stallTimeout)
+        let session = PlaygroundSession(id: nextID, idleTimeout: idleTimeout, stallTimeout: stallTimeout, content: content)
         nextID += 1
         sessions[session.id] = session
         // However a session ends (its page, idle time, a page that stopped reading), its slot frees.

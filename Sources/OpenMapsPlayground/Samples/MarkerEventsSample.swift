@@ -15,11 +15,11 @@ final class MarkerEventsSample: UIViewController, GMSMapViewDelegate {
         handled.map = mapView
         let plain = GMSMarker(position: Helsinki.places[1].coordinate)
         plain.title = "Default tap"
-        plain.snippet = "Centres the camera and opens the window; tap again to close it"
+        plain.snippet = "Centres the camera and opens the window; a tap on the map closes it"
         plain.map = mapView
         let counter = GMSMarker(position: Helsinki.places[2].coordinate)
-        counter.title = "Taps: 0"
-        counter.snippet = "tracksInfoWindowChanges: the window redraws as its title changes"
+        counter.title = "Marker taps: 0"
+        counter.snippet = "Counts taps on every marker; tracksInfoWindowChanges redraws the window as it changes"
         counter.tracksInfoWindowChanges = true
         counter.icon = GMSMarker.markerImage(with: .systemOrange)
         counter.map = mapView
@@ -29,7 +29,8 @@ final class MarkerEventsSample: UIViewController, GMSMapViewDelegate {
 
     func mapView(_ mapView: GMSMapView, didTap marker: GMSMarker) -> Bool {
         taps += 1
-        counter?.title = "Taps: \(taps)"
+        counter?.title = "Marker taps: \(taps)"
+        print("Marker tapped: \(marker.title ?? "untitled") (\(taps) so far)")
         // Returning true: the delegate handled it; no camera move, no window.
         return marker.userData as? String == "handled"
     }

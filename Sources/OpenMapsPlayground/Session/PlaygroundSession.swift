@@ -27,7 +27,7 @@ public enum OutgoingMessage: Sendable, Equatable {
 /// and the delegate's callbacks go out through ``outgoing``.
 @MainActor
 public final class PlaygroundSession {
-    private nonisolated static let logger = Logger(label: "OpenMaps.Playground")
+    nonisolated static let logger = Logger(label: "OpenMaps.Playground")
 
     /// The session's number (for logs).
     public let id: Int
@@ -39,8 +39,12 @@ public final class PlaygroundSession {
     private let closedContinuation: AsyncStream<Void>.Continuation
     /// Told once when the session closes (its registry forgets it).
     var onClose: ((PlaygroundSession) -> Void)?
+    /// What the session shows: a sample, or an app's screen.
+    let content: PlaygroundContent
     /// The sample shown.
     public private(set) var sample: PlaygroundSample?
+    /// The hosted screen, for an app's screen.
+    public private(set) var screenHost: ScreenHost?
     /// The hosted map (nil until the page has said hello, and for a sample with a panorama
     /// view instead).
     public private(set) var host: GMSMapViewHost?
@@ -96,9 +100,10 @@ public final class PlaygroundSession {
     /// to say hello.
     init(
         id: Int, idleTimeout: TimeInterval, stallTimeout: TimeInterval = 30,
-        helloTimeout: TimeInterval = PlaygroundSession.defaultHelloTimeout
+        helloTimeout: TimeInterval = PlaygroundSession.defaultHelloTimeout, content: PlaygroundContent = .samples
     ) {
         self.id = id
+        self.content = content
         self.idleTimeout = idleTimeout
         self.stallTimeout = stallTimeout
         self.helloTimeout = helloTimeout
@@ -131,6 +136,9 @@ public final class PlaygroundSession {
             return
         }
         switch message {
+        case .sample where !showsSamples:
+            refuse("no samples here: the server shows an app's screen")
+            return
         case .hello, .sample:
             guard time - lastLoad >= PlaygroundSession.minimumLoadInterval else {
                 refuseTellingAWaitingPage("sample loads too close together")
@@ -149,7 +157,10 @@ public final class PlaygroundSession {
     /// windows and icons), for it and the tasks it starts (a geocoder's completion, say):
     /// sessions at different ratios, and whatever else the process hosts, never see each other's.
     private func atScreenScale(_ body: () -> Void) {
-        UIScreen.withScale(scale, operation: body)
+        let time = mapTime
+        PageLog.with({ [weak self] text in self?.pendingEvents.append(("print", PageLog.line(text, at: time))) }) {
+            UIScreen.withScale(scale, operation: body)
+        }
     }
 
     /// Refuses a message; a page still waiting for its map is told why, rather than left waiting.
@@ -169,10 +180,21 @@ public final class PlaygroundSession {
     func handle(_ message: ClientMessage) {
         switch message {
         case .hello(let name, let width, let height, let scale):
-            load(PlaygroundSample.named(name), size: CGSize(width: width, height: height), scale: scale)
+            if let make = content.makeScreen {
+                loadScreen(make, scale: scale)
+            } else if name == PlaygroundSample.phone.name {
+                loadScreen({ PlaygroundContent.onPhone(SampleListViewController()) }, scale: scale, sample: .phone)
+            } else {
+                load(PlaygroundSample.named(name), size: CGSize(width: width, height: height), scale: scale)
+            }
+        case .sample(let name) where name == PlaygroundSample.phone.name:
+            loadScreen({ PlaygroundContent.onPhone(SampleListViewController()) }, scale: scale, sample: .phone)
         case .sample(let name):
-            let size = surface?.size ?? CGSize(width: 640, height: 480)
+            let size = screenHost == nil ? surface?.size ?? CGSize(width: 640, height: 480) : CGSize(width: 640, height: 480)
             load(PlaygroundSample.named(name), size: size, scale: scale)
+        case .resize where screenHost != nil:
+            // A phone's screen keeps its size and scale; the page fits it in.
+            break
         case .resize(let width, let height, let scale):
             let size = CGSize(width: width, height: height)
             self.scale = PlaygroundSession.frameScale(requested: scale, size: size)
@@ -182,10 +204,14 @@ public final class PlaygroundSession {
             guard let surface else { return }
             let time = pageClock.time(ofPage: pointer.time, now: mapTime)
             deliver(input.touches(for: pointer, size: surface.size, at: time))
-        case .wheel(let x, let y, let delta, let pageTime):
-            guard surface != nil else { return }
+        case .wheel(let x, let y, let delta, let pinch, let pageTime):
+            guard let surface else { return }
             let time = pageClock.time(ofPage: pageTime, now: mapTime)
+            if surface.wheel(at: CGPoint(x: x, y: y), delta: delta, pinch: pinch) { return }
             deliver(input.touches(forWheelAt: CGPoint(x: x, y: y), delta: delta, at: time))
+        case .key(let key):
+            guard let surface, let uiKey = UIKey.browser(key.key, shift: key.shift, alt: key.alt, ctrl: key.ctrl, meta: key.meta) else { return }
+            surface.press(uiKey)
         case .ack(let frame):
             acknowledge(frame: frame)
         }
@@ -282,6 +308,7 @@ public final class PlaygroundSession {
         controller.viewWillAppear(false)
         controller.viewDidAppear(false)
         self.sample = sample
+        self.screenHost = nil
         self.controller = controller
         self.surface = surface
         self.host = host
@@ -292,6 +319,41 @@ public final class PlaygroundSession {
         pendingEvents = []
         host?.prepareTiles()
         send(.text(ServerMessage.ready(sample: sample.name, samples: PlaygroundSample.all).text))
+    }
+
+    /// Whether the session shows our samples (`openmaps serve`) rather than an app's screen.
+    private var showsSamples: Bool {
+        if case .samples = content { return true }
+        return false
+    }
+
+    /// Starts an app's screen: a phone of 390 x 844 points, its controller in a navigation
+    /// controller unless it is one, every map on it logged for the page.
+    private func loadScreen(_ make: @MainActor () -> UIViewController, scale requested: Double, sample: PlaygroundSample? = nil) {
+        if let surface {
+            deliver(input.cancelAll(at: mapTime))
+            surface.detach()
+        }
+        let size = ScreenHost.phoneSize
+        scale = PlaygroundSession.frameScale(requested: requested, size: size)
+        UIScreen.withScale(scale) {
+            let root = make()
+            let host = ScreenHost(rootViewController: root, size: size, scale: CGFloat(scale))
+            host.rendersTilesInBackground = true
+            let screen = ScreenSurface(host: host) { [weak self] selector, line in self?.pendingEvents.append((selector, line)) }
+            self.screenHost = host
+            self.sample = sample
+            self.controller = root
+            self.surface = screen
+            self.host = nil
+            self.panoramaHost = nil
+        }
+        input = PointerInput()
+        pageClock = PageClock()
+        lastTouchTime = -.infinity
+        timeOffset = -now
+        pendingEvents = []
+        send(.text(ServerMessage.screen(width: size.width, height: size.height, sample: sample).text))
     }
 
     /// The view of a kind a sample shows: its view, or the first such among its subviews.

@@ -13,7 +13,7 @@
   const coverage = document.getElementById("coverage");
   const fps = document.getElementById("fps");
   const params = new URLSearchParams(location.search);
-  const state = { framesShown: 0, connected: false, sample: null, eventsShown: 0 };
+  const state = { framesShown: 0, connected: false, sample: null, eventsShown: 0, screen: null };
   window.playground = state;
 
   const MAX_EVENTS = 300;
@@ -35,6 +35,16 @@
   // within 3840x2160 pixels' worth. The canvas's own pixels match it.
   const MAX_FRAME_PIXELS = 3840 * 2160;
   function fitCanvas() {
+    if (state.screen) {
+      // A phone's screen: its points at the page's pixel ratio (within 1...3).
+      const ratio = Math.min(Math.max(window.devicePixelRatio || 1, 1), 3);
+      const width = Math.round(state.screen.width * ratio), height = Math.round(state.screen.height * ratio);
+      if (canvas.width !== width || canvas.height !== height) {
+        canvas.width = width;
+        canvas.height = height;
+      }
+      return { width: state.screen.width, height: state.screen.height, scale: window.devicePixelRatio || 1 };
+    }
     const s = size();
     const scale = Math.min(Math.min(Math.max(s.scale, 1), 3), Math.sqrt(MAX_FRAME_PIXELS / (s.width * s.height)));
     const width = Math.round(s.width * scale);
@@ -129,6 +139,15 @@
     if (message.type === "ready") {
       failures = 0;
       state.sample = message.sample;
+      // An app's screen: the canvas is a phone, the samples list goes.
+      state.screen = message.screen || null;
+      document.body.classList.toggle("screen", Boolean(state.screen));
+      document.body.classList.toggle("app", Boolean(state.screen) && message.samples.length === 0);
+      if (state.screen) {
+        canvas.style.aspectRatio = `${state.screen.width} / ${state.screen.height}`;
+        canvas.setAttribute("aria-label", "The app's screen: tap, drag, scroll and type as on a phone");
+        fitCanvas();
+      }
       samples.replaceChildren(...message.samples.map((sample) => {
         const item = document.createElement("li");
         const link = document.createElement("a");
@@ -183,7 +202,7 @@
   // is wider or taller than the map the server keeps).
   function mapPoint(event) {
     const rect = canvas.getBoundingClientRect();
-    const s = size(rect);
+    const s = state.screen || size(rect);
     return {
       x: (event.clientX - rect.left) * (s.width / Math.max(1, rect.width)),
       y: (event.clientY - rect.top) * (s.height / Math.max(1, rect.height)),
@@ -231,15 +250,25 @@
     if (!event.deltaY) return;  // a sideways swipe: nothing to zoom
     const point = mapPoint(event);
     const unit = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? 400 : 1;
-    send({ type: "wheel", x: point.x, y: point.y, delta: event.deltaY * unit, t: event.timeStamp });
+    // ctrl+wheel is how browsers report a trackpad's pinch.
+    send({ type: "wheel", x: point.x, y: point.y, delta: event.deltaY * unit, pinch: event.ctrlKey, t: event.timeStamp });
   }, { passive: false });
+
+  // Keys go to the app's screen (to the text field being edited, as with a phone's keyboard).
+  canvas.addEventListener("keydown", (event) => {
+    if (!state.screen || event.isComposing) return;
+    if (event.key.length > 16) return;
+    send({ type: "key", key: event.key, shift: event.shiftKey, alt: event.altKey, ctrl: event.ctrlKey, meta: event.metaKey });
+    // The page itself does nothing with keys the screen takes (Tab, arrows, space).
+    if (!(event.ctrlKey || event.metaKey) || event.key.length === 1) event.preventDefault();
+  });
 
   let resizeTimer = null;
   function resized() {
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(() => {
       const s = fitCanvas();
-      send({ type: "resize", width: s.width, height: s.height, scale: s.scale });
+      if (!state.screen) send({ type: "resize", width: s.width, height: s.height, scale: s.scale });
     }, 100);
   }
   new ResizeObserver(resized).observe(canvas);

@@ -18,6 +18,11 @@ protocol PlaygroundSurface: AnyObject {
     /// Pixels per point of the frames.
     func use(scale: Double)
     func send(_ touch: MapTouch)
+    /// A wheel turn at a point (pixels, positive away from the user; `pinch`: a trackpad
+    /// pinch); false when the surface takes wheels as pinching fingers instead.
+    func wheel(at point: CGPoint, delta: Double, pinch: Bool) -> Bool
+    /// A key of the page's keyboard.
+    func press(_ key: UIKey)
     func advance(to time: TimeInterval)
     func resize(to size: CGSize)
     func renderFrame(scale: Double) -> Bitmap
@@ -44,6 +49,12 @@ final class MapSurface: PlaygroundSurface {
     var needsFrame: Bool { host.needsFrame }
     func use(scale: Double) { host.scale = scale }
     func send(_ touch: MapTouch) { host.send(touch) }
+    func wheel(at point: CGPoint, delta: Double, pinch: Bool) -> Bool {
+        host.scrollWheel(at: point, delta: delta, pinch: pinch)
+        return true
+    }
+    /// A map alone has nothing that takes keys.
+    func press(_ key: UIKey) {}
     func advance(to time: TimeInterval) { host.advance(to: time) }
     func resize(to size: CGSize) {
         host.resize(to: size)
@@ -73,6 +84,9 @@ final class PanoramaSurface: PlaygroundSurface {
     /// Nothing to keep: a panorama frame takes its scale when drawn.
     func use(scale: Double) {}
     func send(_ touch: MapTouch) { host.send(touch) }
+    /// A panorama takes a wheel as two fingers pinching.
+    func wheel(at point: CGPoint, delta: Double, pinch: Bool) -> Bool { false }
+    func press(_ key: UIKey) {}
     func advance(to time: TimeInterval) { clock = max(clock, time) }
     func resize(to size: CGSize) { host.resize(to: size) }
     func renderFrame(scale: Double) -> Bitmap { host.renderFrame(scale: scale) }

@@ -11,8 +11,12 @@ enum ClientMessage: Equatable {
     /// A pointer went down, moved, went up or was cancelled (CSS pixels in the canvas).
     case pointer(Pointer)
     /// A wheel turn over the canvas: `delta` in pixels, positive away from the user (zoom out);
-    /// `time`: when, in milliseconds on the page's clock (`event.timeStamp`).
-    case wheel(x: Double, y: Double, delta: Double, time: Double? = nil)
+    /// `pinch`: a trackpad pinch (the browser's ctrl+wheel); `time`: when, in milliseconds on
+    /// the page's clock (`event.timeStamp`).
+    case wheel(x: Double, y: Double, delta: Double, pinch: Bool = false, time: Double? = nil)
+    /// A key pressed on the page's keyboard: `key` as the browser names it (`"a"`, `"Enter"`,
+    /// `"ArrowLeft"`), with the modifiers held.
+    case key(Key)
     /// The page showed (or dropped as stale) the frame of a number.
     case ack(frame: Int)
     /// Switch to another sample.
@@ -33,6 +37,19 @@ enum ClientMessage: Equatable {
         /// When, in milliseconds on the page's clock (`event.timeStamp`).
         var time: Double? = nil
     }
+
+    /// A key press, as `KeyboardEvent` reports it.
+    struct Key: Equatable {
+        /// The character typed, or the key's name (at most ``maximumKeyLength`` characters).
+        let key: String
+        let shift: Bool
+        let alt: Bool
+        let ctrl: Bool
+        let meta: Bool
+    }
+
+    /// The longest key name accepted (`"ArrowRight"` and the like fit).
+    static let maximumKeyLength = 16
 
     /// Why a message was refused.
     struct Invalid: Error, Equatable, CustomStringConvertible {
@@ -61,6 +78,10 @@ enum ClientMessage: Equatable {
         let frame: Double?
         let shift: Bool?
         let alt: Bool?
+        let ctrl: Bool?
+        let meta: Bool?
+        let pinch: Bool?
+        let key: String?
         let t: Double?
     }
 
@@ -95,7 +116,13 @@ enum ClientMessage: Equatable {
             return .wheel(
                 x: try number(fields.x, "x", within: -maximumCoordinate...maximumCoordinate),
                 y: try number(fields.y, "y", within: -maximumCoordinate...maximumCoordinate),
-                delta: try number(fields.delta, "delta", within: -10_000...10_000), time: try time(fields.t))
+                delta: try number(fields.delta, "delta", within: -10_000...10_000), pinch: fields.pinch ?? false,
+                time: try time(fields.t))
+        case "key":
+            guard let key = fields.key, !key.isEmpty, key.count <= maximumKeyLength else {
+                throw Invalid(description: "key.key must be 1...\(maximumKeyLength) characters")
+            }
+            return .key(Key(key: key, shift: fields.shift ?? false, alt: fields.alt ?? false, ctrl: fields.ctrl ?? false, meta: fields.meta ?? false))
         case "ack":
             return .ack(frame: Int(try number(fields.frame, "frame", within: 1...9_007_199_254_740_991)))
         case "sample":

@@ -9,6 +9,9 @@ final class OverlaysSample: UIViewController, GMSMapViewDelegate {
         circle.fillColor = UIColor(red: 0.9, green: 0.2, blue: 0.2, alpha: 0.25)
         circle.strokeColor = .red
         circle.strokeWidth = 2
+        // The route below passes through the circle's centre: above it, the circle takes the
+        // taps there (overlays of equal zIndex stack in the order they were added).
+        circle.zIndex = 1
         show(circle, titled: "circle", on: mapView)
 
         let polygon = GMSPolygon(path: path([(60.1745, 24.9250), (60.1745, 24.9350), (60.1680, 24.9350), (60.1680, 24.9250)]))

@@ -48,11 +48,13 @@ public struct PlaygroundServer: Sendable {
     /// Its sessions, bounded as configured.
     public let registry: SessionRegistry
 
+    /// A server showing our samples (`openmaps serve`), or `content` in each tab.
     @MainActor
-    public init(configuration: Configuration = Configuration()) {
+    public init(configuration: Configuration = Configuration(), content: PlaygroundContent = .samples) {
         self.configuration = configuration
         registry = SessionRegistry(
-            maximumSessions: configuration.maximumSessions, idleTimeout: configuration.idleTimeout, stallTimeout: configuration.stallTimeout)
+            maximumSessions: configuration.maximumSessions, idleTimeout: configuration.idleTimeout, stallTimeout: configuration.stallTimeout,
+            content: content)
         connections = ConnectionTable(
             maximum: PlaygroundServer.connectionCap(configured: configuration.maximumConnections, descriptorLimit: PlaygroundServer.descriptorLimit))
     }
