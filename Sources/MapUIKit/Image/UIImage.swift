@@ -22,6 +22,21 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// How the image is drawn.
     public let renderingMode: RenderingMode
 
+    /// The frames of an animated image (nil for a still one).
+    public private(set) var images: [UIImage]?
+    /// How long an animated image's frames take to play once, in seconds (0 for a still one).
+    public private(set) var duration: TimeInterval = 0
+
+    /// An animated image of frames playing in `duration` seconds, as UIKit's; nil without
+    /// frames. Views and markers show its first frame (frames are kept in `images`).
+    public class func animatedImage(with images: [UIImage], duration: TimeInterval) -> UIImage? {
+        guard let first = images.first else { return nil }
+        let image = UIImage(bitmap: first.bitmap, scale: first.scale, renderingMode: first.renderingMode)
+        image.images = images
+        image.duration = duration.isFinite && duration > 0 ? duration : 0
+        return image
+    }
+
     /// An image from pixels at a scale (non-finite or non-positive scales count as 1).
     public init(bitmap: Bitmap, scale: CGFloat = 1, renderingMode: RenderingMode = .automatic) {
         self.bitmap = bitmap

@@ -9,6 +9,10 @@ open class UIBarItem: NSObject {
     open var image: UIImage? { didSet { changed() } }
     /// Whether the item takes taps (true).
     open var isEnabled = true { didSet { changed() } }
+    /// The identifier UI tests find the item by (kept).
+    open var accessibilityIdentifier: String?
+    /// What assistive technologies say the item is (kept).
+    open var accessibilityLabel: String?
     /// A number the app gives the item.
     open var tag = 0
 

@@ -284,8 +284,7 @@ open class UITableView: UIScrollView {
         geometry = TableGeometry(
             headerViewHeight: tableHeaderView?.frame.height ?? 0, sections: sections,
             footerViewHeight: tableFooterView?.frame.height ?? 0)
-        let inset: CGFloat = style == .plain ? 0 : 0
-        contentSize = CGSize(width: bounds.width, height: geometry.contentHeight + inset)
+        contentSize = CGSize(width: bounds.width, height: geometry.contentHeight)
     }
 
     // MARK: Headers and footers

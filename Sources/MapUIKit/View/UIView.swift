@@ -196,6 +196,16 @@ open class UIView: UIResponder {
 
     /// Whether assistive technologies skip the view's contents (false by default).
     open var accessibilityElementsHidden = false
+    /// The identifier UI tests find the view by (kept: no assistive technology reads it here).
+    open var accessibilityIdentifier: String?
+    /// What assistive technologies say the view is (kept).
+    open var accessibilityLabel: String?
+    /// What assistive technologies say the view does (kept).
+    open var accessibilityHint: String?
+    /// The view's value as assistive technologies read it (kept).
+    open var accessibilityValue: String?
+    /// Whether the view is one element for assistive technologies (kept; false by default).
+    open var isAccessibilityElement = false
 
     /// The window's safe area and appearance, on a root view.
     var windowSafeAreaInsets = UIEdgeInsets.zero
