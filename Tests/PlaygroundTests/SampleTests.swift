@@ -121,6 +121,26 @@ struct SampleTests {
         #expect(session.refusedMessages == refused + 1)
     }
 
+    @Test func anAppLaunchedForATabEndsItsSceneWithTheSession() throws {
+        final class App: UIResponder, UIApplicationDelegate {
+            var window: UIWindow?
+            func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+                window?.rootViewController = ControlsScreen()
+                window?.makeKeyAndVisible()
+                return true
+            }
+        }
+        let before = UIApplication.shared.connectedScenes.count
+        let session = PlaygroundSession(id: 5, idleTimeout: 900, content: .app(appDelegate: { App() }, sceneDelegate: nil))
+        session.receive(#"{"type":"hello","width":800,"height":600,"scale":1}"#)
+        let host = try #require(session.screenHost)
+        #expect((host.rootViewController as? UINavigationController)?.topViewController is ControlsScreen || host.rootViewController is ControlsScreen)
+        #expect(UIApplication.shared.connectedScenes.count == before + 1)
+        session.close()
+        #expect(UIApplication.shared.connectedScenes.count == before)
+    }
+
     @Test func printInASampleGoesToThePagesLog() async throws {
         let (session, host) = try session("map-events")
         defer { session.close() }

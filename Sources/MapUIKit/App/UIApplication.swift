@@ -105,7 +105,38 @@ open class UIApplication: UIResponder {
         scene.delegate?.sceneDidBecomeActive(scene)
         delegate.applicationDidBecomeActive(self)
         let window = keyWindow ?? (scene.delegate as? _UIWindowHolding)?.window ?? delegate.window
+        // An app delegate's own window (an app without scenes) belongs to the scene made for it.
+        if let window, window.windowScene == nil { window.windowScene = scene }
         return window?.rootViewController
+    }
+
+    // MARK: Ending scenes
+
+    /// Ends a scene session, as UIKit's: its scene disconnects (`sceneDidDisconnect`), its
+    /// windows go, and the app delegate hears `didDiscardSceneSessions`.
+    open func requestSceneSessionDestruction(
+        _ sceneSession: UISceneSession, options: UISceneDestructionRequestOptions?, errorHandler: ((any Error) -> Void)? = nil
+    ) {
+        guard let scene = connectedScenes.first(where: { $0.session === sceneSession }) else { return }
+        connectedScenes.remove(scene)
+        scene.activationState = .unattached
+        scene.delegate?.sceneDidDisconnect(scene)
+        if let windowScene = scene as? UIWindowScene {
+            for window in windowScene.windows {
+                window.rootViewController = nil
+                if keyWindow === window { keyWindow = nil }
+            }
+            windowScene.windows = []
+        }
+        scene.delegate = nil
+        delegate?.application(self, didDiscardSceneSessions: [sceneSession])
+    }
+
+    /// The session of the scene whose window shows a controller.
+    public func sceneSession(showing controller: UIViewController) -> UISceneSession? {
+        connectedScenes.first { scene in
+            (scene as? UIWindowScene)?.windows.contains { $0.rootViewController === controller } ?? false
+        }?.session
     }
 }
 

@@ -55,6 +55,13 @@ open class UIWindowScene: UIScene {
     open var interfaceOrientation: UIInterfaceOrientation { .portrait }
 }
 
+/// Options of ending a scene session, as UIKit's `UISceneDestructionRequestOptions` (none
+/// apply here).
+@preconcurrency @MainActor
+open class UISceneDestructionRequestOptions: NSObject {
+    public override init() { super.init() }
+}
+
 /// A device orientation of an interface.
 public enum UIInterfaceOrientation: Int, Sendable {
     case unknown, portrait, portraitUpsideDown, landscapeLeft, landscapeRight

@@ -120,7 +120,7 @@ public struct PlaygroundServer: Sendable {
         let router = Router()
         router.add(middleware: LoopbackHostMiddleware(boundAddress: configuration.host))
         router.get("/healthz") { _, _ -> Response in
-            let sessions = await MainActor.run { registry.sessions.count }
+            let sessions = registry.openSessions.load(ordering: .relaxed)
             return PlaygroundServer.response(
                 "{\"status\":\"ok\",\"sessions\":\(sessions),\"maximumSessions\":\(registry.maximumSessions),"
                     + "\"connections\":\(connections.count),\"maximumConnections\":\(connections.maximum)}",

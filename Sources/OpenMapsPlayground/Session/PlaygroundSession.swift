@@ -334,6 +334,7 @@ public final class PlaygroundSession {
             deliver(input.cancelAll(at: mapTime))
             surface.detach()
         }
+        endAppScene()
         let size = ScreenHost.phoneSize
         scale = PlaygroundSession.frameScale(requested: requested, size: size)
         UIScreen.withScale(scale) {
@@ -354,6 +355,13 @@ public final class PlaygroundSession {
         timeOffset = -now
         pendingEvents = []
         send(.text(ServerMessage.screen(width: size.width, height: size.height, sample: sample).text))
+    }
+
+    /// An app launched for this tab ends its scene with it (`sceneDidDisconnect`), so the
+    /// shared application keeps nothing of a closed tab.
+    private func endAppScene() {
+        guard case .app = content, let root = controller, let scene = UIApplication.shared.sceneSession(showing: root) else { return }
+        UIApplication.shared.requestSceneSessionDestruction(scene, options: nil)
     }
 
     /// The view of a kind a sample shows: its view, or the first such among its subviews.
@@ -558,6 +566,7 @@ public final class PlaygroundSession {
             deliver(input.cancelAll(at: mapTime))
             surface.detach()
         }
+        endAppScene()
         continuation.finish()
         closedContinuation.finish()
         onClose?(self)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The sessions a server holds, at most ``maximumSessions`` at once.
 @MainActor
@@ -10,7 +11,12 @@ public final class SessionRegistry {
     /// How long a session's connection may make no progress writing before it closes.
     public let stallTimeout: TimeInterval
     /// Open sessions by id.
-    public private(set) var sessions: [Int: PlaygroundSession] = [:]
+    public private(set) var sessions: [Int: PlaygroundSession] = [:] {
+        didSet { openSessions.store(sessions.count, ordering: .relaxed) }
+    }
+    /// How many sessions are open, readable from any thread: `/healthz` answers without
+    /// waiting for the main actor, however busy it is.
+    public nonisolated let openSessions = Atomic<Int>(0)
     private var nextID = 1
     /// Connections refused because the server was full.
     public private(set) var refusedConnections = 0
