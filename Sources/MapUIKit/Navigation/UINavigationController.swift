@@ -361,10 +361,13 @@ final class NavigationContainerView: UIView, FrameAnimating {
 
 extension UIViewController {
     /// The nearest navigation controller above this one (itself excluded), if any.
-    public var navigationController: UINavigationController? {
+    public var navigationController: UINavigationController? { nearestAncestor(UINavigationController.self) }
+
+    /// The nearest controller of a kind above this one (itself excluded), if any.
+    package func nearestAncestor<Kind: UIViewController>(_ kind: Kind.Type) -> Kind? {
         var current = parent
         while let controller = current {
-            if let navigation = controller as? UINavigationController { return navigation }
+            if let found = controller as? Kind { return found }
             current = controller.parent
         }
         return nil

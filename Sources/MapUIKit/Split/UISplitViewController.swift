@@ -230,12 +230,5 @@ open class UISplitViewController: UIViewController {
 
 extension UIViewController {
     /// The nearest split view controller above this one, if any.
-    public var splitViewController: UISplitViewController? {
-        var current = parent
-        while let controller = current {
-            if let split = controller as? UISplitViewController { return split }
-            current = controller.parent
-        }
-        return nil
-    }
+    public var splitViewController: UISplitViewController? { nearestAncestor(UISplitViewController.self) }
 }

@@ -56,27 +56,28 @@ final class MyLocationLayer: MapLayer {
     /// Where the dot is drawn now: the fix, or on its way there.
     var shownCoordinate: CLLocationCoordinate2D? {
         guard let location, location.coordinate.isValid else { return nil }
-        guard let glide else { return location.coordinate }
-        let t = ((clock.now - glide.start) / Self.glideDuration).clamped(to: 0...1)
-        return WebMercator.interpolate(from: glide.from, to: location.coordinate, fraction: Easing.cubicInOut(t))
+        return drawn(headingTo: location.coordinate)
     }
 
+    /// Where the dot is drawn now on its way to a fix (the fix itself once there).
+    private func drawn(headingTo target: CLLocationCoordinate2D) -> CLLocationCoordinate2D {
+        guard let glide else { return target }
+        let t = ((clock.now - glide.start) / Self.glideDuration).clamped(to: 0...1)
+        return WebMercator.interpolate(from: glide.from, to: target, fraction: Easing.cubicInOut(t))
+    }
+
+    /// A new fix: the dot glides there from where it is drawn, unless it is far (or the first).
     private func startGlide(from previous: CLLocation?) {
-        guard let previous, previous.coordinate.isValid, let location, location.coordinate.isValid,
-            let drawn = glide == nil ? previous.coordinate : shownCoordinate_(previous: previous),
-            GMSGeometryDistance(drawn, location.coordinate) < Self.glideDistance, drawn != location.coordinate
-        else {
+        guard let previous, previous.coordinate.isValid, let location, location.coordinate.isValid else {
             glide = nil
             return
         }
-        glide = (drawn, clock.now)
-    }
-
-    /// Where the dot was drawn on its way to the previous fix.
-    private func shownCoordinate_(previous: CLLocation) -> CLLocationCoordinate2D? {
-        guard let glide else { return previous.coordinate }
-        let t = ((clock.now - glide.start) / Self.glideDuration).clamped(to: 0...1)
-        return WebMercator.interpolate(from: glide.from, to: previous.coordinate, fraction: Easing.cubicInOut(t))
+        let from = drawn(headingTo: previous.coordinate)
+        guard GMSGeometryDistance(from, location.coordinate) < Self.glideDistance, from != location.coordinate else {
+            glide = nil
+            return
+        }
+        glide = (from, clock.now)
     }
 
     func advance(to frame: MapFrame) {

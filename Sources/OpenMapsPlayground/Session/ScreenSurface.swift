@@ -13,7 +13,6 @@ final class ScreenSurface: PlaygroundSurface {
     /// The logs of the maps seen on the screen, by map.
     private var logs: [ObjectIdentifier: (map: GMSMapView, log: ReplayLog)] = [:]
     private let onLine: (String, String) -> Void
-    private var lastRevision: Int?
 
     init(host: ScreenHost, onLine: @escaping (String, String) -> Void) {
         self.host = host
@@ -27,10 +26,8 @@ final class ScreenSurface: PlaygroundSurface {
     var needsFrame: Bool { host.needsFrame }
     /// The screen keeps the scale it was made with (the page stretches its frames).
     func use(scale: Double) {}
-    func send(_ touch: MapTouch) {
-        host.send(touch)
-        observeMaps()
-    }
+    /// A map a touch brings on screen (a pushed controller's) is logged from the next turn.
+    func send(_ touch: MapTouch) { host.send(touch) }
     func advance(to time: TimeInterval) {
         host.advance(to: time)
         observeMaps()
