@@ -84,6 +84,16 @@ public final class Canvas {
         cairo_scale(cairo, x, y)
     }
 
+    /// Multiplies the user space by an affine matrix: a point `(x, y)` of what is drawn next
+    /// lands at `(a·x + c·y + tx, b·x + d·y + ty)` of the current space. A matrix that cannot
+    /// be inverted or is not finite is ignored.
+    public func concatenate(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        let determinant = a * d - b * c
+        guard [a, b, c, d, tx, ty, determinant].allSatisfy(\.isFinite), determinant != 0 else { return }
+        var matrix = cairo_matrix_t(xx: a, yx: b, xy: c, yy: d, x0: tx, y0: ty)
+        cairo_transform(cairo, &matrix)
+    }
+
     /// Rotates the user space clockwise on screen by `radians`.
     public func rotate(by radians: Double) {
         guard radians.isFinite else { return }

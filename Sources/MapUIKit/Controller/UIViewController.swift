@@ -23,6 +23,17 @@ open class UIViewController: UIResponder {
     }
     private var storedNavigationItem: UINavigationItem?
 
+    /// The items a navigation controller's toolbar shows while this controller is on top.
+    open var toolbarItems: [UIBarButtonItem]? {
+        didSet { navigationController?.toolbarItemsChanged(of: self) }
+    }
+
+    /// Sets the toolbar items.
+    open func setToolbarItems(_ toolbarItems: [UIBarButtonItem]?, animated: Bool) { self.toolbarItems = toolbarItems }
+
+    /// Whether a navigation controller's toolbar hides while this controller is on top (false).
+    open var hidesBottomBarWhenPushed = false
+
     // MARK: Presentation (see UIViewController+Presentation.swift)
 
     /// The controller this one, or one of its ancestors, presents, as UIKit answers.

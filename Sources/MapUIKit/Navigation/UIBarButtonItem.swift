@@ -164,3 +164,41 @@ extension UIBarButtonItem.SystemItem {
         }
     }
 }
+
+extension UIBarButtonItem {
+    /// The height of a bar's row of items.
+    nonisolated static let rowHeight: CGFloat = 44
+
+    /// The view a bar shows for the item: its custom view, or a system button with its title
+    /// or image that runs its primary action.
+    func makeBarView() -> UIView {
+        if let custom = customView { return custom }
+        let button = UIButton(type: .system)
+        if let image {
+            button.setImage(image, for: .normal)
+        } else {
+            button.setTitle(shownTitle, for: .normal)
+        }
+        // Symbols standing in for SF Symbols are drawn larger than titles, as iOS's are.
+        let isSymbol = title == nil && systemItem?.isSymbol == true
+        button.titleLabel?.font = .systemFont(ofSize: isSymbol ? 24 : 17, weight: style == .done ? .semibold : .regular)
+        button.isEnabled = isEnabled
+        if let tintColor { button.tintColor = tintColor }
+        button.addAction(UIAction { [weak self] _ in
+            guard let self, let action = self.primaryAction else { return }
+            action.perform(sender: self)
+        }, for: .primaryActionTriggered)
+        return button
+    }
+
+    /// The size a bar gives an item's view: buttons take the row's full height and at least
+    /// 44 points of width (iOS's smallest target), so their taps land as on iOS; other views
+    /// their own size, at most the row's height.
+    static func barSize(of view: UIView) -> CGSize {
+        var size = view.intrinsicContentSize
+        if size.width < 0 { size.width = view.bounds.width }
+        if size.height < 0 { size.height = view.bounds.height }
+        guard view is UIButton else { return CGSize(width: max(size.width, 0), height: min(max(size.height, 0), rowHeight)) }
+        return CGSize(width: max(size.width, rowHeight), height: rowHeight)
+    }
+}

@@ -122,8 +122,8 @@ open class UINavigationBar: UIView {
         let top = topItem
         for view in leftButtons + rightButtons { view.removeFromSuperview() }
         shownTitleView?.removeFromSuperview()
-        leftButtons = (top?.leftBarButtonItems ?? []).filter { !$0.isHidden }.map(makeButton)
-        rightButtons = (top?.rightBarButtonItems ?? []).filter { !$0.isHidden }.map(makeButton)
+        leftButtons = (top?.leftBarButtonItems ?? []).filter { !$0.isHidden }.map { $0.makeBarView() }
+        rightButtons = (top?.rightBarButtonItems ?? []).filter { !$0.isHidden }.map { $0.makeBarView() }
         for view in leftButtons + rightButtons { addSubview(view) }
         shownTitleView = top?.titleView
         if let shownTitleView { addSubview(shownTitleView) }
@@ -154,27 +154,6 @@ open class UINavigationBar: UIView {
         if let color = attributes[.foregroundColor] as? UIColor { label.textColor = color }
     }
 
-    /// A button for an item: its custom view, or a system button with its title or image.
-    private func makeButton(_ item: UIBarButtonItem) -> UIView {
-        if let custom = item.customView { return custom }
-        let button = UIButton(type: .system)
-        if let image = item.image {
-            button.setImage(image, for: .normal)
-        } else {
-            button.setTitle(item.shownTitle, for: .normal)
-        }
-        // Symbols standing in for SF Symbols are drawn larger than titles, as iOS's are.
-        let isSymbol = item.title == nil && item.systemItem?.isSymbol == true
-        button.titleLabel?.font = .systemFont(ofSize: isSymbol ? 24 : 17, weight: item.style == .done ? .semibold : .regular)
-        button.isEnabled = item.isEnabled
-        if let tint = item.tintColor { button.tintColor = tint }
-        button.addAction(UIAction { [weak item] _ in
-            guard let item, let action = item.primaryAction else { return }
-            action.perform(sender: item)
-        }, for: .primaryActionTriggered)
-        return button
-    }
-
     // MARK: Layout and drawing
 
     open override func layoutSubviews() {
@@ -189,19 +168,19 @@ open class UINavigationBar: UIView {
             left = backButton.frame.maxX + spacing
         }
         for view in leftButtons {
-            let size = buttonSize(view)
+            let size = UIBarButtonItem.barSize(of: view)
             view.frame = CGRect(x: left, y: row.midY - size.height / 2, width: size.width, height: size.height)
             left += size.width + spacing
         }
         var right = bounds.width - margin
         for view in rightButtons {
-            let size = buttonSize(view)
+            let size = UIBarButtonItem.barSize(of: view)
             right -= size.width
             view.frame = CGRect(x: right, y: row.midY - size.height / 2, width: size.width, height: size.height)
             right -= spacing
         }
         // The title is centred in the bar when it fits between the items, else in the room left.
-        let titleSize = shownTitleView.map(buttonSize) ?? titleLabel.intrinsicContentSize
+        let titleSize = shownTitleView.map(UIBarButtonItem.barSize(of:)) ?? titleLabel.intrinsicContentSize
         let room = max(0, right - left)
         let width = min(titleSize.width, room)
         var x = bounds.midX - width / 2
@@ -225,16 +204,6 @@ open class UINavigationBar: UIView {
         }
     }
 
-    private func buttonSize(_ view: UIView) -> CGSize {
-        var size = view.intrinsicContentSize
-        if size.width < 0 { size.width = view.bounds.width }
-        if size.height < 0 { size.height = view.bounds.height }
-        // Buttons take the row's full height and at least 44 points of width (iOS's smallest
-        // target), so their taps land as on iOS.
-        guard view is UIButton else { return CGSize(width: max(size.width, 0), height: min(max(size.height, 0), Self.standardHeight)) }
-        return CGSize(width: max(size.width, Self.standardHeight), height: Self.standardHeight)
-    }
-
     /// The appearance in effect: the top item's, else the bar's, for the content's position.
     private var appearance: UIBarAppearance {
         if isAtScrollEdge {
@@ -247,14 +216,7 @@ open class UINavigationBar: UIView {
     }
 
     open override func draw(_ rect: CGRect) {
-        guard let canvas = UIGraphicsGetCurrentContext()?.canvas else { return }
-        let appearance = self.appearance
-        if let color = barTintColor ?? appearance.backgroundColor { canvas.fill(.rect(bounds), with: color.color) }
-        appearance.backgroundImage?.draw(in: bounds)
-        if let shadow = appearance.shadowColor {
-            let hairline = 1 / max(UIScreen.defaultScale, 1)
-            canvas.fill(.rect(CGRect(x: 0, y: bounds.maxY - hairline, width: bounds.width, height: hairline)), with: shadow.color)
-        }
+        appearance.drawBar(in: bounds, tint: barTintColor, hairlineAtTop: false)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MapDrawing
 
 /// A bar's background and shadow, as UIKit's `UIBarAppearance`.
 @preconcurrency @MainActor
@@ -43,6 +44,19 @@ open class UIBarAppearance: NSObject {
         backgroundColor = nil
         backgroundImage = nil
         shadowColor = nil
+    }
+
+    /// Draws a bar's background in the current context: the tint (else the background
+    /// colour), the background image, and the hairline on the edge that meets the content.
+    func drawBar(in bounds: CGRect, tint: UIColor?, hairlineAtTop: Bool) {
+        guard let canvas = UIGraphicsGetCurrentContext()?.canvas else { return }
+        if let color = tint ?? backgroundColor { canvas.fill(.rect(bounds), with: color.color) }
+        backgroundImage?.draw(in: bounds)
+        if let shadowColor {
+            let hairline = 1 / max(UIScreen.defaultScale, 1)
+            let y = hairlineAtTop ? bounds.minY : bounds.maxY - hairline
+            canvas.fill(.rect(CGRect(x: bounds.minX, y: y, width: bounds.width, height: hairline)), with: shadowColor.color)
+        }
     }
 
     /// iOS's chrome material as a colour: light grey or near black, nearly opaque.

@@ -46,6 +46,14 @@ open class UINavigationController: UIViewController {
         get { navigationBar.isHidden }
         set { setNavigationBarHidden(newValue, animated: false) }
     }
+    /// The toolbar at the bottom, showing the top controller's `toolbarItems` when shown.
+    public private(set) var toolbar: UIToolbar! = UIToolbar()
+    /// Whether the toolbar is hidden (true).
+    open var isToolbarHidden: Bool {
+        get { toolbarHidden }
+        set { setToolbarHidden(newValue, animated: false) }
+    }
+    private var toolbarHidden = true
     /// The delegate.
     open weak var delegate: UINavigationControllerDelegate?
     /// Whether a swipe hides the bars (kept).
@@ -93,6 +101,8 @@ open class UINavigationController: UIViewController {
         container.backgroundColor = .systemBackground
         navigationBar.onBack = { [weak self] in self?.popViewController(animated: true) }
         container.addSubview(navigationBar)
+        toolbar.isHidden = !showsToolbar
+        container.addSubview(toolbar)
         view = container
         if let top = stack.last { install(top) }
     }
@@ -192,12 +202,37 @@ open class UINavigationController: UIViewController {
         viewIfLoaded?.setNeedsLayout()
     }
 
+    /// Hides or shows the toolbar (a top controller that `hidesBottomBarWhenPushed` keeps it
+    /// hidden).
+    open func setToolbarHidden(_ hidden: Bool, animated: Bool) {
+        guard toolbarHidden != hidden else { return }
+        toolbarHidden = hidden
+        updateToolbar()
+    }
+
+    /// A controller's toolbar items changed: the toolbar shows them when it is on top.
+    package func toolbarItemsChanged(of controller: UIViewController) {
+        if controller === topViewController { updateToolbar() }
+    }
+
+    /// Whether the toolbar shows: not hidden, and the top controller lets it.
+    private var showsToolbar: Bool { !toolbarHidden && !(topViewController?.hidesBottomBarWhenPushed ?? false) }
+
+    /// Shows the top controller's items in the toolbar, and the toolbar when it shows.
+    private func updateToolbar() {
+        toolbar.items = topViewController?.toolbarItems
+        toolbar.isHidden = !showsToolbar
+        updateBarInsets()
+        viewIfLoaded?.setNeedsLayout()
+    }
+
     // MARK: Showing
 
     private func show(
         _ controller: UIViewController, from: UIViewController?, isPush: Bool, removesFrom: Bool, addsTo: Bool, animated: Bool
     ) {
         navigationBar.items = stack.map(\.navigationItem)
+        updateToolbar()
         let visible = isViewLoaded && view.superview != nil
         // Only a screen in a window runs frames; elsewhere the change is made at once.
         let animate = animated && visible && view.firstResponderWindow != nil
@@ -225,6 +260,7 @@ open class UINavigationController: UIViewController {
         content.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         if content.superview !== container { container.insertSubview(content, at: max(0, container.subviews.count - 1)) }
         container.bringSubviewToFront(navigationBar)
+        container.bringSubviewToFront(toolbar)
         updateBarInsets()
     }
 
@@ -250,6 +286,7 @@ open class UINavigationController: UIViewController {
             outgoing?.frame.origin.x = width * eased
             if let outgoing { container.bringSubviewToFront(outgoing) }
             container.bringSubviewToFront(navigationBar)
+            container.bringSubviewToFront(toolbar)
         }
     }
 
@@ -274,10 +311,11 @@ open class UINavigationController: UIViewController {
         delegate?.navigationController(self, didShow: to, animated: transition.animated)
     }
 
-    /// The top controller's safe area starts below the bar.
+    /// The top controller's safe area starts below the bar and ends above the toolbar.
     private func updateBarInsets() {
         let top = navigationBar.isHidden ? 0 : navigationBar.contentHeight
-        for controller in stack { controller.containerSafeAreaInsets = UIEdgeInsets(top: top, left: 0, bottom: 0, right: 0) }
+        let bottom = showsToolbar ? UIToolbar.standardHeight : 0
+        for controller in stack { controller.containerSafeAreaInsets = UIEdgeInsets(top: top, left: 0, bottom: bottom, right: 0) }
     }
 
     /// Lays the bar out over the top of the view, up under the status bar.
@@ -285,24 +323,31 @@ open class UINavigationController: UIViewController {
         let statusBar = container.safeAreaInsets.top - (safeAreaAdditions.top)
         let height = max(0, statusBar) + navigationBar.contentHeight
         navigationBar.frame = CGRect(x: 0, y: 0, width: container.bounds.width, height: height)
+        // The toolbar's row sits above the home indicator; its background runs under it.
+        let homeIndicator = max(0, container.safeAreaInsets.bottom - safeAreaAdditions.bottom)
+        let toolbarHeight = UIToolbar.standardHeight + homeIndicator
+        toolbar.frame = CGRect(x: 0, y: container.bounds.height - toolbarHeight, width: container.bounds.width, height: toolbarHeight)
         updateBarInsets()
-        navigationBar.isAtScrollEdge = topViewController?.viewIfLoaded.map(Self.isAtTopEdge) ?? true
+        let content = topViewController?.viewIfLoaded.flatMap { Self.firstScrollView(in: $0) }
+        navigationBar.isAtScrollEdge = content.map { $0.contentOffset.y <= -$0.adjustedContentInset.top + 0.5 } ?? true
+        toolbar.isAtScrollEdge = content.map { scroll in
+            let bottom = scroll.contentSize.height + scroll.adjustedContentInset.bottom - scroll.bounds.height
+            return scroll.contentOffset.y >= max(bottom, -scroll.adjustedContentInset.top) - 0.5
+        } ?? true
     }
 
-    /// Whether a controller's content is at its top edge: its first scroll view scrolled to
-    /// its top, or no scroll view at all.
-    private static func isAtTopEdge(_ view: UIView) -> Bool {
+    /// A controller's first scroll view, breadth first (the bars look at whether its content
+    /// is at their edge; without one, content is at both edges).
+    private static func firstScrollView(in view: UIView) -> UIScrollView? {
         var queue = [view]
         var index = 0
         while index < queue.count, index < 64 {
             let current = queue[index]
             index += 1
-            if let scroll = current as? UIScrollView {
-                return scroll.contentOffset.y <= -scroll.adjustedContentInset.top + 0.5
-            }
+            if let scroll = current as? UIScrollView { return scroll }
             queue.append(contentsOf: current.subviews)
         }
-        return true
+        return nil
     }
 
     // MARK: Frames

@@ -3,8 +3,9 @@ import Foundation
 /// A view whose content is larger than itself and scrolls, as UIKit's `UIScrollView`: the
 /// content offset is the bounds' origin, subviews are content. A drag scrolls it (its
 /// `panGestureRecognizer`), pulled past an edge it stretches like a rubber band and springs
-/// back; a flick keeps it moving and slows at `decelerationRate` a millisecond. Zooming is
-/// not here yet.
+/// back; a flick keeps it moving and slows at `decelerationRate` a millisecond. With a
+/// delegate's `viewForZooming(in:)` and a zoom range, a pinch zooms that view about the
+/// fingers (see UIScrollView+Zooming.swift).
 @preconcurrency @MainActor
 open class UIScrollView: UIView, FrameAnimating, UIGestureRecognizerDelegate {
     /// How fast a flick slows: the share of speed kept each millisecond.
@@ -87,12 +88,41 @@ open class UIScrollView: UIView, FrameAnimating, UIGestureRecognizerDelegate {
     open var indicatorStyle: IndicatorStyle = .default
     /// Whether a drag hides the keyboard (kept).
     open var keyboardDismissMode: KeyboardDismissMode = .none
-    /// The smallest zoom (kept; 1).
-    open var minimumZoomScale: CGFloat = 1
-    /// The largest zoom (kept; 1).
-    open var maximumZoomScale: CGFloat = 1
-    /// The zoom (1).
-    open var zoomScale: CGFloat = 1
+    /// The smallest zoom (1); non-finite or non-positive values are refused.
+    open var minimumZoomScale: CGFloat = 1 {
+        didSet {
+            if !minimumZoomScale.isFinite || minimumZoomScale <= 0 { minimumZoomScale = oldValue }
+            zoomRangeChanged()
+        }
+    }
+    /// The largest zoom (1); non-finite or non-positive values are refused.
+    open var maximumZoomScale: CGFloat = 1 {
+        didSet {
+            if !maximumZoomScale.isFinite || maximumZoomScale <= 0 { maximumZoomScale = oldValue }
+            zoomRangeChanged()
+        }
+    }
+    /// The zoom: the zooming view's scale (1). Setting it zooms at once about the centre.
+    open var zoomScale: CGFloat {
+        get { currentZoomScale }
+        set { setZoomScale(newValue, animated: false) }
+    }
+    /// Whether a pinch past the zoom limits stretches and springs back (true).
+    open var bouncesZoom = true
+    /// The recognizer whose pinches zoom the content: nil while the zoom range is one scale.
+    public internal(set) var pinchGestureRecognizer: UIPinchGestureRecognizer?
+    /// Whether a pinch is zooming the content.
+    public internal(set) var isZooming = false
+    /// Whether the zoom is springing back into its limits.
+    public var isZoomBouncing: Bool {
+        if case .zooming(_, _, _, _, _, true) = motion { return true }
+        return false
+    }
+
+    var currentZoomScale: CGFloat = 1
+    /// The zooming view's point that stays under the fingers during a pinch, and the scale
+    /// the pinch started from.
+    var pinchAnchor: (point: CGPoint, scale: CGFloat)?
 
     /// The recognizer whose drags scroll the content.
     public private(set) lazy var panGestureRecognizer: UIPanGestureRecognizer = {
@@ -114,16 +144,18 @@ open class UIScrollView: UIView, FrameAnimating, UIGestureRecognizerDelegate {
         return false
     }
 
-    private enum AnimationKind { case bounceBack, scrolling, settling }
+    enum AnimationKind { case bounceBack, scrolling, settling }
 
-    private enum Motion {
+    enum Motion {
         /// A flick: speed in points a millisecond, slowing by the deceleration rate.
         case decelerating(from: CGPoint, velocity: CGPoint, start: TimeInterval?)
         /// A move to a target over a duration, easing out.
         case animating(from: CGPoint, to: CGPoint, duration: TimeInterval, start: TimeInterval?, AnimationKind)
+        /// A zoom to a scale and offset over 0.3 s, easing out; `bounce` when springing back.
+        case zooming(from: (scale: CGFloat, offset: CGPoint), to: (scale: CGFloat, offset: CGPoint), duration: TimeInterval, start: TimeInterval?, view: UIView?, bounce: Bool)
     }
 
-    private var motion: Motion?
+    var motion: Motion?
     private var dragStart = CGPoint.zero
     private var lockedAxis: Int?
 
@@ -217,7 +249,7 @@ open class UIScrollView: UIView, FrameAnimating, UIGestureRecognizerDelegate {
         return (low, high)
     }
 
-    private func clamped(_ offset: CGPoint) -> CGPoint {
+    func clamped(_ offset: CGPoint) -> CGPoint {
         let (low, high) = offsetLimits
         return CGPoint(x: min(max(offset.x, low.x), high.x), y: min(max(offset.y, low.y), high.y))
     }
@@ -245,6 +277,30 @@ open class UIScrollView: UIView, FrameAnimating, UIGestureRecognizerDelegate {
         }
     }
 
+    /// Zooms to a scale (clamped to the limits), keeping the middle of what shows in the
+    /// middle, at once or over 0.3 s.
+    open func setZoomScale(_ scale: CGFloat, animated: Bool) {
+        let target = clampedZoomScale(scale)
+        guard delegate?.viewForZooming(in: self) != nil else {
+            currentZoomScale = target
+            return
+        }
+        let middle = CGPoint(x: bounds.width / 2, y: bounds.height / 2)
+        let point = CGPoint(x: (contentOffset.x + middle.x) / currentZoomScale, y: (contentOffset.y + middle.y) / currentZoomScale)
+        let offset = clamped(offset(keeping: point, at: middle, scale: target), atScale: target)
+        zoom(toScale: target, offset: offset, animated: animated)
+    }
+
+    /// Zooms so a rectangle of the zooming view (in its own coordinates) fills what shows,
+    /// as far as the limits allow, centred, at once or over 0.3 s.
+    open func zoom(to rect: CGRect, animated: Bool) {
+        guard rect.isFinite, rect.width > 0, rect.height > 0, bounds.width > 0, bounds.height > 0 else { return }
+        let target = clampedZoomScale(min(bounds.width / rect.width, bounds.height / rect.height))
+        let middle = CGPoint(x: bounds.width / 2, y: bounds.height / 2)
+        let offset = clamped(offset(keeping: CGPoint(x: rect.midX, y: rect.midY), at: middle, scale: target), atScale: target)
+        zoom(toScale: target, offset: offset, animated: animated)
+    }
+
     /// Scrolls by a mouse wheel's or trackpad's delta (points, positive down), within the
     /// content's limits, stopping any coasting; whether it scrolled.
     @discardableResult
@@ -269,6 +325,14 @@ open class UIScrollView: UIView, FrameAnimating, UIGestureRecognizerDelegate {
         if rect.maxY > offset.y + inset.top + visibleHeight { offset.y = rect.maxY - visibleHeight - inset.top }
         if rect.minY < offset.y + inset.top { offset.y = rect.minY - inset.top }
         setContentOffset(clamped(offset), animated: animated)
+    }
+
+    /// A pinch and the pan recognize together, as in UIKit (the pinch moves the content).
+    open func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool {
+        let pair = [gestureRecognizer, otherGestureRecognizer]
+        return pair.contains { $0 === panGestureRecognizer } && pair.contains { $0 === pinchGestureRecognizer }
     }
 
     /// A finger coming down on moving content stops it where it is, as in UIKit.
@@ -310,9 +374,16 @@ open class UIScrollView: UIView, FrameAnimating, UIGestureRecognizerDelegate {
             delegate?.scrollViewWillBeginDragging(self)
             if beyond > 0 { drag(by: translation) }
         case .changed:
+            // A pinch moves the content itself, keeping its point under the fingers.
+            guard !isZooming else { return }
             drag(by: pan.translation(in: self))
         case .ended, .cancelled, .failed:
             guard isDragging else { return }
+            guard !isZooming, pinchAnchor == nil, !isZoomBouncing else {
+                isDragging = false
+                delegate?.scrollViewDidEndDragging(self, willDecelerate: false)
+                return
+            }
             let speed = pan.state == .ended ? pan.velocity(in: self) : .zero
             endDrag(velocity: CGPoint(
                 x: scrollsHorizontally && lockedAxis != 1 ? -speed.x / 1000 : 0,
@@ -335,7 +406,7 @@ open class UIScrollView: UIView, FrameAnimating, UIGestureRecognizerDelegate {
 
     /// Past an edge the content follows the finger less and less: UIKit's rubber band,
     /// `(1 − 1 / (d × 0.55 / size + 1)) × size` for a pull of `d`.
-    private func rubberBanded(_ offset: CGPoint) -> CGPoint {
+    func rubberBanded(_ offset: CGPoint) -> CGPoint {
         let (low, high) = offsetLimits
         func band(_ value: CGFloat, _ low: CGFloat, _ high: CGFloat, _ size: CGFloat) -> CGFloat {
             guard size > 0 else { return min(max(value, low), high) }
@@ -427,6 +498,19 @@ open class UIScrollView: UIView, FrameAnimating, UIGestureRecognizerDelegate {
             case .scrolling: delegate?.scrollViewDidEndScrollingAnimation(self)
             case .bounceBack, .settling: delegate?.scrollViewDidEndDecelerating(self)
             }
+        case .zooming(let from, let to, let duration, let start, let view, let bounce):
+            guard let start else {
+                self.motion = .zooming(from: from, to: to, duration: duration, start: time, view: view, bounce: bounce)
+                return
+            }
+            let t = duration > 0 ? min(max((time - start) / duration, 0), 1) : 1
+            let eased = CGFloat(1 - pow(1 - t, 3))
+            applyZoom(
+                from.scale + (to.scale - from.scale) * eased,
+                offset: CGPoint(x: from.offset.x + (to.offset.x - from.offset.x) * eased, y: from.offset.y + (to.offset.y - from.offset.y) * eased))
+            guard t >= 1 else { return }
+            self.motion = nil
+            delegate?.scrollViewDidEndZooming(self, with: view, atScale: currentZoomScale)
         }
     }
 }

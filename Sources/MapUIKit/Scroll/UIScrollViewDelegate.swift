@@ -24,6 +24,14 @@ public protocol UIScrollViewDelegate: AnyObject {
     func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool
     /// The adjusted content inset changed.
     func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView)
+    /// The view that zooms (nil: the scroll view does not zoom).
+    func viewForZooming(in scrollView: UIScrollView) -> UIView?
+    /// A pinch is about to zoom the content.
+    func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?)
+    /// Zooming ended at a scale (after any bounce back into the limits).
+    func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat)
+    /// The zoom scale changed.
+    func scrollViewDidZoom(_ scrollView: UIScrollView)
 }
 
 extension UIScrollViewDelegate {
@@ -38,4 +46,8 @@ extension UIScrollViewDelegate {
     public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
     public func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool { true }
     public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {}
+    public func viewForZooming(in scrollView: UIScrollView) -> UIView? { nil }
+    public func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {}
+    public func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {}
+    public func scrollViewDidZoom(_ scrollView: UIScrollView) {}
 }

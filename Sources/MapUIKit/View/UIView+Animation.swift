@@ -3,8 +3,10 @@ import Foundation
 extension UIView {
     /// Changes views inside `animations` over `duration` seconds.
     ///
-    /// A view shown in a map animates on that map's clock. Outside one (no clock), the
-    /// changes apply at once and `completion` runs with `true`.
+    /// A view shown in a map animates on that map's clock, any other view on a hosted screen
+    /// (a `ScreenHost`, the playground) on the screen's. A view on neither (no clock) takes
+    /// the changes at once and `completion` runs with `true`. Animated: frame, bounds,
+    /// centre, alpha, background colour and transform.
     public static func animate(
         withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
         animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil

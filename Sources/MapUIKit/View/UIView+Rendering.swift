@@ -54,8 +54,17 @@ extension UIView {
             }
             for subview in subviews {
                 canvas.withSavedState {
-                    let frame = subview.frame
-                    canvas.translate(x: frame.minX, y: frame.minY)
+                    let transform = subview.transform
+                    if transform.isIdentity {
+                        let frame = subview.frame
+                        canvas.translate(x: frame.minX, y: frame.minY)
+                    } else {
+                        // About the centre, as UIKit's default anchor point (0.5, 0.5).
+                        let center = subview.center, size = subview.bounds.size
+                        canvas.translate(x: center.x, y: center.y)
+                        canvas.concatenate(a: transform.a, b: transform.b, c: transform.c, d: transform.d, tx: transform.tx, ty: transform.ty)
+                        canvas.translate(x: -size.width / 2, y: -size.height / 2)
+                    }
                     subview.render(in: canvas)
                 }
             }

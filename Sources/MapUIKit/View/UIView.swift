@@ -121,14 +121,24 @@ open class UIView: UIResponder {
 
     // MARK: Geometry
 
-    /// The view's rectangle in its superview's coordinates.
+    /// The view's rectangle in its superview's coordinates: with a transform, the smallest
+    /// rectangle holding the transformed bounds (UIKit calls it undefined then; setting it
+    /// then only moves the centre).
     public var frame: CGRect {
         get {
-            CGRect(
+            let untransformed = CGRect(
                 x: storedCenter.x - storedBounds.width / 2, y: storedCenter.y - storedBounds.height / 2,
                 width: storedBounds.width, height: storedBounds.height)
+            guard !storedTransform.isIdentity else { return untransformed }
+            let size = storedBounds.size
+            return CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
+                .applying(storedTransform).offsetBy(dx: storedCenter.x, dy: storedCenter.y)
         }
         set {
+            guard storedTransform.isIdentity else {
+                center = CGPoint(x: newValue.midX, y: newValue.midY)
+                return
+            }
             AnimationRecorder.willChange(self)
             let oldSize = storedBounds.size
             let sizeChanged = newValue.size != oldSize
@@ -159,6 +169,48 @@ open class UIView: UIResponder {
             }
             noteVisualChange()
         }
+    }
+
+    /// How the view is scaled, rotated or moved about its centre when drawn, hit and
+    /// converted (the identity). Non-finite or non-invertible transforms are refused with a
+    /// warning (docs/limits.md).
+    public var transform: CGAffineTransform {
+        get { storedTransform }
+        set {
+            guard newValue.isFinite, newValue.a * newValue.d - newValue.b * newValue.c != 0 else {
+                LayoutEngine.logger.warning("view transform not finite or not invertible; ignored")
+                return
+            }
+            guard newValue != storedTransform else { return }
+            AnimationRecorder.willChange(self)
+            storedTransform = newValue
+            frameMayMatterToConstraints()
+            noteVisualChange()
+        }
+    }
+    private var storedTransform = CGAffineTransform.identity
+
+    /// A point in the superview's coordinates in this view's (through the transform).
+    func pointFromSuperview(_ point: CGPoint) -> CGPoint {
+        guard !storedTransform.isIdentity else {
+            let frame = self.frame
+            return CGPoint(x: point.x - frame.minX + storedBounds.minX, y: point.y - frame.minY + storedBounds.minY)
+        }
+        let local = CGPoint(x: point.x - storedCenter.x, y: point.y - storedCenter.y).applying(storedTransform.inverted())
+        return CGPoint(
+            x: local.x + storedBounds.width / 2 + storedBounds.minX, y: local.y + storedBounds.height / 2 + storedBounds.minY)
+    }
+
+    /// A point in this view's coordinates in its superview's (through the transform).
+    func pointToSuperview(_ point: CGPoint) -> CGPoint {
+        guard !storedTransform.isIdentity else {
+            let frame = self.frame
+            return CGPoint(x: point.x - storedBounds.minX + frame.minX, y: point.y - storedBounds.minY + frame.minY)
+        }
+        let centred = CGPoint(
+            x: point.x - storedBounds.minX - storedBounds.width / 2, y: point.y - storedBounds.minY - storedBounds.height / 2)
+        let moved = centred.applying(storedTransform)
+        return CGPoint(x: moved.x + storedCenter.x, y: moved.y + storedCenter.y)
     }
 
     /// The centre of the frame in the superview's coordinates.
@@ -309,10 +361,7 @@ open class UIView: UIResponder {
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         guard isUserInteractionEnabled, !isHidden, alpha > 0.01, self.point(inside: point, with: event) else { return nil }
         for subview in subviews.reversed() {
-            let local = CGPoint(
-                x: point.x - bounds.minX - subview.frame.minX + subview.bounds.minX,
-                y: point.y - bounds.minY - subview.frame.minY + subview.bounds.minY)
-            if let hit = subview.hitTest(local, with: event) { return hit }
+            if let hit = subview.hitTest(subview.pointFromSuperview(point), with: event) { return hit }
         }
         return self
     }

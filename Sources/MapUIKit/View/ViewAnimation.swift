@@ -84,10 +84,11 @@ extension UIView {
         var center: CGPoint
         var alpha: CGFloat
         var background: Color?
+        var transform: CGAffineTransform
     }
 
     var animatableState: AnimatableState {
-        AnimatableState(bounds: bounds, center: center, alpha: alpha, background: layer.backgroundColor?.color)
+        AnimatableState(bounds: bounds, center: center, alpha: alpha, background: layer.backgroundColor?.color, transform: transform)
     }
 
     /// The clock of the map this view is shown in (set on the root view by the map).
@@ -108,6 +109,7 @@ extension UIView {
             width: mix(start.bounds.width, end.bounds.width), height: mix(start.bounds.height, end.bounds.height))
         center = CGPoint(x: mix(start.center.x, end.center.x), y: mix(start.center.y, end.center.y))
         alpha = mix(start.alpha, end.alpha)
+        transform = start.transform == end.transform ? end.transform : start.transform.interpolated(to: end.transform, progress: e)
         if let a = start.background ?? end.background.map({ $0.withAlpha(0) }),
             let b = end.background ?? start.background.map({ $0.withAlpha(0) })
         {
@@ -115,5 +117,34 @@ extension UIView {
                 red: a.red + (b.red - a.red) * e, green: a.green + (b.green - a.green) * e,
                 blue: a.blue + (b.blue - a.blue) * e, alpha: a.alpha + (b.alpha - a.alpha) * e)
         }
+    }
+}
+
+extension CGAffineTransform {
+    /// A transform part-way to another, as Core Animation moves one: scale, rotation (the
+    /// short way round) and translation each in a straight line; the numbers themselves when
+    /// either has shear or a flip.
+    func interpolated(to end: CGAffineTransform, progress e: Double) -> CGAffineTransform {
+        func mix(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a + (b - a) * e }
+        guard let from = decomposed, let to = end.decomposed else {
+            return CGAffineTransform(
+                a: mix(a, end.a), b: mix(b, end.b), c: mix(c, end.c), d: mix(d, end.d), tx: mix(tx, end.tx), ty: mix(ty, end.ty))
+        }
+        var turn = to.angle - from.angle
+        if turn > .pi { turn -= 2 * .pi }
+        if turn < -.pi { turn += 2 * .pi }
+        return CGAffineTransform(scaleX: mix(from.sx, to.sx), y: mix(from.sy, to.sy))
+            .concatenating(CGAffineTransform(rotationAngle: from.angle + turn * e))
+            .concatenating(CGAffineTransform(translationX: mix(tx, end.tx), y: mix(ty, end.ty)))
+    }
+
+    /// Scale, then rotation, without shear or flip; nil otherwise.
+    private var decomposed: (sx: CGFloat, sy: CGFloat, angle: CGFloat)? {
+        let sx = hypot(a, b)
+        guard sx > 0 else { return nil }
+        let angle = atan2(b, a)
+        let sy = (a * d - b * c) / sx
+        guard sy > 0, abs(c + sy * sin(angle)) < 1e-9 * max(1, sy), abs(d - sy * cos(angle)) < 1e-9 * max(1, sy) else { return nil }
+        return (sx, sy, angle)
     }
 }

@@ -29,6 +29,9 @@ public final class ScreenHost {
 
     private let dispatcher: TouchDispatcher
     private var mapHosts: [ObjectIdentifier: GMSMapViewHost] = [:]
+    /// The screen's clock for `UIView.animate` (views in a map use the map's).
+    private let animationClock = MapClock()
+    private let viewAnimations: ViewAnimationRunner
     private var frameIndex = 0
     private var hasAppeared = false
     /// The clock, in seconds since hosting began.
@@ -60,6 +63,8 @@ public final class ScreenHost {
         rootViewController = controller
         self.scale = UIScreen.isUsable(scale: scale) ? scale : UIScreen.standardScale
         dispatcher = TouchDispatcher(root: rootView)
+        viewAnimations = ViewAnimationRunner(clock: animationClock)
+        viewAnimations.adopt(rootView)
         rootView.setWindowSafeAreaInsets(safeAreaInsets)
         let content = controller?.view ?? view
         if let content {
@@ -147,7 +152,7 @@ public final class ScreenHost {
     /// A wheel turn (or a trackpad's scroll or pinch) at a point of the screen, now, as a
     /// browser reports it: `delta` in pixels, positive away from the user. Over a map it zooms
     /// the map about the point (eased, as Google Maps on the web does); elsewhere it scrolls
-    /// the nearest scroll view under the point. An OpenMaps addition (a phone has no wheel).
+    /// the nearest scroll view under the point (a pinch zooms the nearest zooming one). An OpenMaps addition (a phone has no wheel).
     public func scrollWheel(at point: CGPoint, delta: Double, pinch: Bool = false) {
         guard point.isFinite, delta.isFinite else { return }
         appearIfNeeded()
@@ -160,7 +165,12 @@ public final class ScreenHost {
                     host.scrollWheel(at: rootView.convert(point, to: map), delta: delta, pinch: pinch)
                     return
                 }
-                if !pinch, let scroll = current as? UIScrollView, scroll.scrollByWheel(dx: 0, dy: CGFloat(delta)) { return }
+                if let scroll = current as? UIScrollView {
+                    let handled = pinch
+                        ? scroll.zoomByWheel(at: rootView.convert(point, to: scroll), delta: CGFloat(delta))
+                        : scroll.scrollByWheel(dx: 0, dy: CGFloat(delta))
+                    if handled { return }
+                }
                 view = current.superview
             }
         }
@@ -221,10 +231,12 @@ public final class ScreenHost {
         return isIdle
     }
 
-    /// Whether no map moves, no view settles (a flicked scroll view) and no recognizer waits on time.
+    /// Whether no map moves, no view settles (a flicked scroll view) or animates
+    /// (`UIView.animate`) and no recognizer waits on time.
     public var isIdle: Bool {
         let settling = discoverMaps().contains(where: \.isSettling)
         return mapHosts.values.allSatisfy(\.isIdle) && !dispatcher.isWaiting && !dispatcher.hasTouches && !settling
+            && viewAnimations.isIdle
     }
 
     private func step(to moment: TimeInterval) {
@@ -235,6 +247,8 @@ public final class ScreenHost {
             let animating = discoverMaps()
             for host in mapHosts.values { host.advance(to: moment) }
             for view in animating { view.advanceFrame(to: moment) }
+            animationClock.now = moment
+            viewAnimations.step()
             dispatcher.advance(to: moment)
         }
     }

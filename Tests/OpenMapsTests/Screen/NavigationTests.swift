@@ -50,13 +50,6 @@ import Testing
         override func viewDidDisappear(_ animated: Bool) { log.lines.append("\(name).didDisappear") }
     }
 
-    func tap(_ host: ScreenHost, at point: CGPoint, id: Int = 1) {
-        let start = host.time + 0.1
-        host.send(MapTouch(id: id, phase: .began, location: point, timestamp: start))
-        host.send(MapTouch(id: id, phase: .ended, location: point, timestamp: start + 0.05))
-        host.advance(by: 0.1)
-    }
-
     @Test func rule54APushSlidesInUIKitsOrderAndTheBackButtonPops() {
         let log = Page.Log()
         let first = Page("Maps", log: log), second = Page("Detail", log: log)
@@ -78,7 +71,7 @@ import Testing
         #expect(first.viewIfLoaded?.superview == nil, "the covered view leaves the screen")
         // The back button, at the bar's left, pops.
         log.lines = []
-        tap(host, at: CGPoint(x: 30, y: 47 + 22))
+        host.tap(at: CGPoint(x: 30, y: 47 + 22))
         #expect(host.runUntilIdle())
         #expect(navigation.viewControllers == [first])
         #expect(log.lines == ["Detail.willDisappear", "Maps.willAppear", "Detail.didDisappear", "Maps.didAppear"])
@@ -113,9 +106,9 @@ import Testing
         let host = ScreenHost(rootViewController: UINavigationController(rootViewController: page))
         host.rootView.layoutIfNeeded()
         // The first right item sits at the right margin; the add button to its left.
-        tap(host, at: CGPoint(x: 390 - 16 - 10, y: 47 + 22))
+        host.tap(at: CGPoint(x: 390 - 16 - 10, y: 47 + 22))
         #expect(senders == ["Clear"])
-        tap(host, at: CGPoint(x: 390 - 16 - 60, y: 47 + 22), id: 2)
+        host.tap(at: CGPoint(x: 390 - 16 - 60, y: 47 + 22), id: 2)
         #expect(senders == ["Clear", "add"])
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import OpenMaps
+import OpenMapsTesting
 import Testing
 
 /// Pickers and scroll views on a hosted screen, moving on the screen's clock.
@@ -21,17 +22,6 @@ import Testing
         }
     }
 
-    func drag(_ host: ScreenHost, from start: CGPoint, to end: CGPoint, id: Int, steps: Int = 10, seconds: Double = 0.3) {
-        let begin = host.time + 0.05
-        host.send(MapTouch(id: id, phase: .began, location: start, timestamp: begin))
-        for step in 1...steps {
-            let t = Double(step) / Double(steps)
-            let point = CGPoint(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t)
-            host.send(MapTouch(id: id, phase: .moved, location: point, timestamp: begin + seconds * t))
-        }
-        host.send(MapTouch(id: id, phase: .ended, location: end, timestamp: begin + seconds + 0.01))
-    }
-
     func pickerScreen() -> (ScreenHost, UIPickerView, Choices) {
         let choices = Choices()
         let picker = UIPickerView()
@@ -50,7 +40,7 @@ import Testing
         #expect(picker.selectedRow(inComponent: 0) == 0)
         // A slow drag up by three rows on the first wheel.
         let x = picker.frame.minX + 80
-        drag(host, from: CGPoint(x: x, y: picker.frame.midY), to: CGPoint(x: x, y: picker.frame.midY - 96), id: 1, steps: 20, seconds: 2)
+        host.drag(from: CGPoint(x: x, y: picker.frame.midY), to: CGPoint(x: x, y: picker.frame.midY - 96), duration: 2, id: 1)
         #expect(choices.picked.isEmpty, "told only at rest")
         #expect(!host.isIdle)
         #expect(host.runUntilIdle())
@@ -65,7 +55,7 @@ import Testing
         #expect(picker.selectedRow(inComponent: 0) == 4)
         #expect(choices.picked == ["0:3", "0:4"])
         // Past the end the wheel stays on the last row.
-        drag(host, from: CGPoint(x: x, y: picker.frame.midY), to: CGPoint(x: x, y: picker.frame.minY), id: 3)
+        host.drag(from: CGPoint(x: x, y: picker.frame.midY), to: CGPoint(x: x, y: picker.frame.minY), id: 3)
         host.runUntilIdle()
         #expect(picker.selectedRow(inComponent: 0) == 4)
     }
@@ -136,14 +126,14 @@ import Testing
     @Test func rule53AScrollViewFollowsTheFingerAndCoasts() {
         let (host, scroll, log) = scrollScreen()
         // A slow drag: the content follows the finger, less the pan's 10-point start.
-        drag(host, from: CGPoint(x: 200, y: 400), to: CGPoint(x: 200, y: 200), id: 1, steps: 40, seconds: 4)
+        host.drag(from: CGPoint(x: 200, y: 400), to: CGPoint(x: 200, y: 200), duration: 4, id: 1)
         #expect(abs(scroll.contentOffset.y - 190) < 1)
         host.runUntilIdle()
         #expect(log.calls.prefix(2) == ["willBeginDragging", "willEndDragging"])
         // A flick: the content keeps moving, then rests.
         log.calls = []
         let before = scroll.contentOffset.y
-        drag(host, from: CGPoint(x: 200, y: 450), to: CGPoint(x: 200, y: 250), id: 2, steps: 5, seconds: 0.1)
+        host.drag(from: CGPoint(x: 200, y: 450), to: CGPoint(x: 200, y: 250), duration: 0.1, id: 2)
         let released = scroll.contentOffset.y
         #expect(scroll.isDecelerating)
         #expect(!host.isIdle)
@@ -155,7 +145,7 @@ import Testing
 
     @Test func rule53PastAnEdgeItStretchesAndSpringsBack() {
         let (host, scroll, log) = scrollScreen()
-        drag(host, from: CGPoint(x: 200, y: 150), to: CGPoint(x: 200, y: 450), id: 1, steps: 30, seconds: 3)
+        host.drag(from: CGPoint(x: 200, y: 150), to: CGPoint(x: 200, y: 450), duration: 3, id: 1)
         // Pulled 290 points past the top, it moves (1 − 1 / (290 × 0.55 / 400 + 1)) × 400.
         let expected = (1 - 1 / (290 * 0.55 / 400 + 1)) * 400
         #expect(abs(-scroll.contentOffset.y - expected) < 1)
@@ -163,14 +153,14 @@ import Testing
         #expect(scroll.contentOffset.y == 0)
         #expect(log.calls.last == "didEndDecelerating")
         scroll.bounces = false
-        drag(host, from: CGPoint(x: 200, y: 150), to: CGPoint(x: 200, y: 450), id: 2, steps: 30, seconds: 3)
+        host.drag(from: CGPoint(x: 200, y: 150), to: CGPoint(x: 200, y: 450), duration: 3, id: 2)
         #expect(scroll.contentOffset.y == 0)
     }
 
     @Test func rule53TheDelegateCanChooseWhereAFlickRests() {
         let (host, scroll, log) = scrollScreen()
         log.target = CGPoint(x: 0, y: 600)
-        drag(host, from: CGPoint(x: 200, y: 450), to: CGPoint(x: 200, y: 250), id: 1, steps: 5, seconds: 0.1)
+        host.drag(from: CGPoint(x: 200, y: 450), to: CGPoint(x: 200, y: 250), duration: 0.1, id: 1)
         host.runUntilIdle()
         #expect(scroll.contentOffset.y == 600)
         scroll.setContentOffset(CGPoint(x: 0, y: 1_000), animated: true)
@@ -187,7 +177,7 @@ import Testing
         let button = UIButton(configuration: .filled(), primaryAction: UIAction(title: "Go") { _ in taps += 1 })
         button.frame = CGRect(x: 100, y: 100, width: 190, height: 200)
         scroll.addSubview(button)
-        drag(host, from: CGPoint(x: 200, y: 350), to: CGPoint(x: 200, y: 250), id: 1)
+        host.drag(from: CGPoint(x: 200, y: 350), to: CGPoint(x: 200, y: 250), id: 1)
         host.runUntilIdle()
         #expect(taps == 0)
         #expect(scroll.contentOffset.y > 0)
@@ -196,17 +186,17 @@ import Testing
     @Test func pagingMovesOnePageTheWayTheFingerWent() {
         let (host, scroll, _) = scrollScreen()
         scroll.isPagingEnabled = true
-        drag(host, from: CGPoint(x: 200, y: 450), to: CGPoint(x: 200, y: 150), id: 1, steps: 5, seconds: 0.1)
+        host.drag(from: CGPoint(x: 200, y: 450), to: CGPoint(x: 200, y: 150), duration: 0.1, id: 1)
         host.runUntilIdle()
         #expect(scroll.contentOffset.y == 400, "a fast flick moves one page, not several")
-        drag(host, from: CGPoint(x: 200, y: 200), to: CGPoint(x: 200, y: 300), id: 2, steps: 20, seconds: 2)
+        host.drag(from: CGPoint(x: 200, y: 200), to: CGPoint(x: 200, y: 300), duration: 2, id: 2)
         host.runUntilIdle()
         #expect(scroll.contentOffset.y == 400, "a slow short drag returns to the nearest page")
     }
 
     @Test func aFingerStopsACoastingScrollView() {
         let (host, scroll, log) = scrollScreen()
-        drag(host, from: CGPoint(x: 200, y: 450), to: CGPoint(x: 200, y: 250), id: 1, steps: 5, seconds: 0.1)
+        host.drag(from: CGPoint(x: 200, y: 450), to: CGPoint(x: 200, y: 250), duration: 0.1, id: 1)
         host.advance(by: 0.1)
         #expect(scroll.isDecelerating)
         host.send(MapTouch(id: 2, phase: .began, location: CGPoint(x: 200, y: 300), timestamp: host.time + 0.01))
@@ -227,7 +217,7 @@ import Testing
         picker.frame = CGRect(x: 35, y: 50, width: 320, height: 216)
         scroll.addSubview(picker)
         let x: CGFloat = 35 + 80, middle: CGFloat = 100 + 50 + 108
-        drag(host, from: CGPoint(x: x, y: middle), to: CGPoint(x: x, y: middle - 80), id: 1, steps: 20, seconds: 2)
+        host.drag(from: CGPoint(x: x, y: middle), to: CGPoint(x: x, y: middle - 80), duration: 2, id: 1)
         host.runUntilIdle()
         #expect(scroll.contentOffset.y == 0, "the picker's own pan took the drag")
         #expect(picker.selectedRow(inComponent: 0) > 0)

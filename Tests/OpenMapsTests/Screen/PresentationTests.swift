@@ -20,13 +20,6 @@ import Testing
         override func viewDidDisappear(_ animated: Bool) { log.append("sheet.didDisappear") }
     }
 
-    func tap(_ host: ScreenHost, at point: CGPoint, id: Int = 1) {
-        let start = host.time + 0.1
-        host.send(MapTouch(id: id, phase: .began, location: point, timestamp: start))
-        host.send(MapTouch(id: id, phase: .ended, location: point, timestamp: start + 0.05))
-        host.advance(by: 0.1)
-    }
-
     @Test func rule55ASheetSlidesUpBelowTheStatusBarAndGoesAway() {
         let screen = Screen(), sheet = Sheet()
         let host = ScreenHost(rootViewController: screen)
@@ -78,7 +71,7 @@ import Testing
         let card = alert.view.frame
         #expect(card.width == 270 && abs(card.midX - 195) < 0.5 && abs(card.midY - 422) < 0.5)
         // Two buttons side by side: Drop at the right half of the bottom row, Cancel on the left.
-        tap(host, at: CGPoint(x: card.minX + 200, y: card.maxY - 22))
+        host.tap(at: CGPoint(x: card.minX + 200, y: card.maxY - 22))
         host.runUntilIdle()
         #expect(chosen == ["Drop"])
         #expect(alert.viewIfLoaded?.superview == nil)
@@ -97,7 +90,7 @@ import Testing
         #expect(alert.textFields?.first?.isFirstResponder == true)
         host.typeText("Kamppi")
         let card = alert.view.frame
-        tap(host, at: CGPoint(x: card.midX, y: card.maxY - 22))
+        host.tap(at: CGPoint(x: card.midX, y: card.maxY - 22))
         host.runUntilIdle()
         #expect(typed == "Kamppi")
     }
@@ -113,7 +106,7 @@ import Testing
         screen.present(sheet, animated: true)
         host.runUntilIdle()
         #expect(abs(sheet.view.frame.maxY - (844 - 34)) < 0.01)
-        tap(host, at: CGPoint(x: 195, y: 200))
+        host.tap(at: CGPoint(x: 195, y: 200))
         host.runUntilIdle()
         #expect(chosen == ["Cancel"])
     }

@@ -1,5 +1,6 @@
 import Foundation
 import OpenMaps
+import OpenMapsTesting
 import Testing
 
 /// A screen written as for iOS: a map under the safe area, controls over it, through
@@ -46,13 +47,6 @@ import Testing
         }
     }
 
-    func tap(_ host: ScreenHost, at point: CGPoint, id: Int) {
-        let start = host.time + 0.1
-        host.send(MapTouch(id: id, phase: .began, location: point, timestamp: start))
-        host.send(MapTouch(id: id, phase: .ended, location: point, timestamp: start + 0.05))
-        host.advance(by: 1)
-    }
-
     @Test func rule45ATapOnAButtonOverTheMapRunsItsActionAndNeverReachesTheMap() {
         let screen = MapScreen()
         let taps = Taps()
@@ -62,14 +56,14 @@ import Testing
         let buttonFrame = screen.button.convert(screen.button.bounds, to: nil)
         #expect(abs(buttonFrame.minY - (47 + 12)) < 0.01)
         #expect(abs(buttonFrame.maxX - (390 - 16)) < 0.01)
-        tap(host, at: CGPoint(x: buttonFrame.midX, y: buttonFrame.midY), id: 1)
+        host.tap(at: CGPoint(x: buttonFrame.midX, y: buttonFrame.midY), id: 1, wait: 1)
         #expect(screen.buttonTaps == 1)
         #expect(taps.mapTaps == 0)
-        tap(host, at: CGPoint(x: 200, y: 400), id: 2)
+        host.tap(at: CGPoint(x: 200, y: 400), id: 2, wait: 1)
         #expect(taps.mapTaps == 1, "the map gets the rest")
         #expect(screen.buttonTaps == 1)
         let toggleFrame = screen.toggle.convert(screen.toggle.bounds, to: nil)
-        tap(host, at: CGPoint(x: toggleFrame.midX, y: toggleFrame.midY), id: 3)
+        host.tap(at: CGPoint(x: toggleFrame.midX, y: toggleFrame.midY), id: 3, wait: 1)
         #expect(screen.toggle.isOn)
         #expect(taps.mapTaps == 1)
     }
@@ -110,7 +104,7 @@ import Testing
         badge.addGestureRecognizer(UITapGestureRecognizer { _ in badgeTaps += 1 })
         screen.view.addSubview(badge)
         let host = ScreenHost(rootViewController: screen)
-        tap(host, at: CGPoint(x: 60, y: 340), id: 1)
+        host.tap(at: CGPoint(x: 60, y: 340), id: 1, wait: 1)
         #expect(badgeTaps == 1)
         #expect(taps.mapTaps == 0)
         // A long press on the map is still the map's.

@@ -1,5 +1,6 @@
 import Foundation
 import OpenMaps
+import OpenMapsTesting
 import Testing
 
 /// Text fields and text views on a hosted screen: first responder, the host's keys, the
@@ -84,15 +85,6 @@ import Testing
         func deleteBackward() {}
     }
 
-    func tap(_ host: ScreenHost, _ view: UIView, at local: CGPoint? = nil, id: Int = 1) {
-        host.rootView.layoutIfNeeded()
-        let point = view.convert(local ?? CGPoint(x: view.bounds.midX, y: view.bounds.midY), to: host.rootView)
-        let start = host.time + 0.1
-        host.send(MapTouch(id: id, phase: .began, location: point, timestamp: start))
-        host.send(MapTouch(id: id, phase: .ended, location: point, timestamp: start + 0.05))
-        host.advance(by: 0.5)
-    }
-
     func key(_ code: UIKeyboardHIDUsage, _ flags: UIKeyModifierFlags = []) -> UIKey {
         UIKey(keyCode: code, modifierFlags: flags)
     }
@@ -101,7 +93,7 @@ import Testing
         let screen = FormScreen()
         let host = ScreenHost(rootViewController: screen)
         #expect(host.firstResponder == nil)
-        tap(host, screen.field)
+        host.tap(screen.field, wait: 0.5)
         #expect(screen.field.isFirstResponder)
         #expect(screen.field.isEditing)
         #expect(host.firstResponder === screen.field)
@@ -123,7 +115,7 @@ import Testing
         host.press(UIKey(keyCode: .keyboardV, characters: "v", modifierFlags: .command))
         #expect(screen.field.text == "XlsinkiXlsinki")
         // A tap on the notes moves first responder there; the field ends editing.
-        tap(host, screen.notes)
+        host.tap(screen.notes, wait: 0.5)
         #expect(screen.notes.isFirstResponder)
         #expect(!screen.field.isEditing)
         host.typeText("Ferry\nat 9")
@@ -169,7 +161,7 @@ import Testing
             }
         }
         defer { observers.forEach(center.removeObserver) }
-        tap(host, screen.field)
+        host.tap(screen.field, wait: 0.5)
         #expect(screen.log.calls == ["shouldBegin", "didBegin", "editingDidBegin", "didChangeSelection"])
         screen.log.calls = []
         host.typeText("a")
@@ -204,7 +196,7 @@ import Testing
     @Test func rule50ARefusedEndKeepsEditingUnlessForced() {
         let screen = FormScreen()
         let host = ScreenHost(rootViewController: screen)
-        tap(host, screen.field)
+        host.tap(screen.field, wait: 0.5)
         screen.log.refuse = ["shouldEnd"]
         #expect(!screen.field.resignFirstResponder())
         #expect(!screen.view.endEditing(false))
@@ -217,7 +209,7 @@ import Testing
     @Test func rule51PositionsAreUTF16UnitsOnCharacterBoundaries() {
         let screen = FormScreen()
         let host = ScreenHost(rootViewController: screen)
-        tap(host, screen.field)
+        host.tap(screen.field, wait: 0.5)
         host.typeText("🇫🇮 é")
         // The flag is 4 UTF-16 units, "é" typed as one scalar.
         #expect(screen.field.offset(from: screen.field.beginningOfDocument, to: screen.field.endOfDocument) == 6)
@@ -237,7 +229,7 @@ import Testing
         screen.loadViewIfNeeded()
         screen.field.isSecureTextEntry = true
         let host = ScreenHost(rootViewController: screen)
-        tap(host, screen.field)
+        host.tap(screen.field, wait: 0.5)
         host.typeText("pässword")
         UIPasteboard.general.string = "before"
         host.press(UIKey(keyCode: .keyboardA, characters: "a", modifierFlags: .command))
@@ -254,7 +246,7 @@ import Testing
         let host = ScreenHost(rootViewController: screen)
         host.rootView.layoutIfNeeded()
         let button = screen.field.clearButtonRect(forBounds: screen.field.bounds)
-        tap(host, screen.field, at: CGPoint(x: button.midX, y: button.midY))
+        host.tap(screen.field, at: CGPoint(x: button.midX, y: button.midY), wait: 0.5)
         #expect(screen.field.text == "")
         #expect(screen.log.calls.contains("shouldClear"))
         #expect(screen.log.calls.contains("editingChanged"))
@@ -265,7 +257,7 @@ import Testing
         screen.loadViewIfNeeded()
         screen.field.text = "Senate Square"
         let host = ScreenHost(rootViewController: screen)
-        tap(host, screen.field)
+        host.tap(screen.field, wait: 0.5)
         let field = screen.field
         let caret = field.caretRect(for: field.position(from: field.beginningOfDocument, offset: 9)!)
         let point = field.convert(CGPoint(x: caret.midX, y: field.bounds.midY), to: host.rootView)
@@ -304,7 +296,7 @@ import Testing
     @Test func aTextViewKeepsTheCaretInView() {
         let screen = FormScreen()
         let host = ScreenHost(rootViewController: screen)
-        tap(host, screen.notes)
+        host.tap(screen.notes, wait: 0.5)
         host.typeText(String(repeating: "line\n", count: 20))
         let notes = screen.notes
         #expect(notes.contentSize.height > notes.bounds.height)
@@ -319,7 +311,7 @@ import Testing
     @Test func limitTextEditingIsCutAtItsLimitWithoutLosingWhatFits() {
         let screen = FormScreen()
         let host = ScreenHost(rootViewController: screen)
-        tap(host, screen.notes)
+        host.tap(screen.notes, wait: 0.5)
         screen.notes.text = String(repeating: "a", count: 19_998)
         screen.notes.selectedRange = NSRange(location: 19_998, length: 0)
         UIPasteboard.general.string = "bcdef"
@@ -352,10 +344,10 @@ import Testing
             dismissals += 1
             screen.view.endEditing(true)
         })
-        tap(host, screen.notes)
+        host.tap(screen.notes, wait: 0.5)
         #expect(screen.notes.isFirstResponder)
         #expect(dismissals == 0)
-        tap(host, screen.view, at: CGPoint(x: 200, y: 700))
+        host.tap(screen.view, at: CGPoint(x: 200, y: 700), wait: 0.5)
         #expect(dismissals == 1)
         #expect(host.firstResponder == nil)
     }
@@ -363,7 +355,7 @@ import Testing
     @Test func aFieldMovedWithinItsWindowKeepsEditing() {
         let screen = FormScreen()
         let host = ScreenHost(rootViewController: screen)
-        tap(host, screen.field)
+        host.tap(screen.field, wait: 0.5)
         screen.view.addSubview(screen.field)
         #expect(screen.field.isFirstResponder, "moved to the front")
         let elsewhere = UIView()
@@ -375,13 +367,13 @@ import Testing
     @Test func returnAndTabAsUIKitTypesThem() {
         let screen = FormScreen()
         let host = ScreenHost(rootViewController: screen)
-        tap(host, screen.field)
+        host.tap(screen.field, wait: 0.5)
         host.typeText("a\tb")
         #expect(screen.field.text == "ab", "Tab moves on; a field does not type it")
         host.typeText("\r\n")
         #expect(!screen.field.isFirstResponder, "CR LF is Return")
         #expect(UIKey(typing: "\n").characters == "\r")
-        tap(host, screen.notes)
+        host.tap(screen.notes, wait: 0.5)
         host.typeText("x\ty")
         #expect(screen.notes.text == "x\ty")
     }
@@ -392,7 +384,7 @@ import Testing
         screen.notes.text = "Old notes"
         screen.notes.clearsOnInsertion = true
         let host = ScreenHost(rootViewController: screen)
-        tap(host, screen.notes)
+        host.tap(screen.notes, wait: 0.5)
         #expect(screen.notes.text == "Old notes", "editing alone keeps it")
         host.typeText("New")
         #expect(screen.notes.text == "New")
