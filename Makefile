@@ -2,7 +2,7 @@
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: setup build run test docs api-check api-dump fuzz record-goldens benchmarks playground-benchmark basemap geocoder geocoder-compare solver-oracle solver-compare tiles clean
+.PHONY: setup build run test docs api-check api-dump fuzz record-goldens benchmarks playground-benchmark basemap geodata geocoder geocoder-compare solver-oracle solver-compare tiles clean
 
 setup:
 	@./scripts/setup.sh
@@ -67,6 +67,12 @@ basemap:
 	python3 -m venv tools/basemap/.venv
 	tools/basemap/.venv/bin/pip install -q -r tools/basemap/requirements.txt
 	tools/basemap/.venv/bin/python tools/basemap/build_basemap.py
+
+# Rebuilds the real GeoJSON and KML files OpenMapsUtils is tested with (OSM, Natural Earth, GeoNames).
+geodata:
+	python3 -m venv tools/geodata/.venv
+	tools/geodata/.venv/bin/pip install -q -r tools/geodata/requirements.txt
+	tools/geodata/.venv/bin/python tools/geodata/build_samples.py
 
 # Rebuilds the offline geocoder pack from its open sources (GeoNames, Natural Earth, OSM).
 geocoder:

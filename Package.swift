@@ -4,8 +4,8 @@ import PackageDescription
 /// OpenMaps: the Maps SDK for iOS programming model, on Linux.
 ///
 /// Layers, each importing only those below it:
-/// MapGeometry, ConstraintSolver → MapDrawing → MapUIKit → Basemap / Geocoding → OpenMaps → OpenMapsTesting →
-/// MapReplay / OpenMapsPlayground → openmaps.
+/// MapGeometry, ConstraintSolver → MapDrawing → MapUIKit → Basemap / Geocoding → OpenMaps → OpenMapsUtils,
+/// OpenMapsTesting → MapReplay / OpenMapsPlayground → openmaps.
 let package = Package(
     name: "OpenMaps",
     platforms: [.macOS(.v15)],
@@ -27,6 +27,9 @@ let package = Package(
         /// Any app's view controller, or a whole app, live in a browser: the page is the
         /// phone's screen and touch surface (`Playground.run`).
         .library(name: "OpenMapsPlayground", targets: ["OpenMapsPlayground"]),
+        /// Google's Maps SDK for iOS Utility Library (7.x) on OpenMaps: clustering, a point
+        /// quadtree, heatmaps, GeoJSON and KML, geometry helpers (`import OpenMapsUtils`).
+        .library(name: "OpenMapsUtils", targets: ["OpenMapsUtils"]),
         .executable(name: "openmaps", targets: ["openmaps"]),
     ],
     dependencies: [
@@ -86,6 +89,8 @@ let package = Package(
             ]
         ),
         .target(name: "OpenMapsTesting", dependencies: ["OpenMaps", "MapDrawing"]),
+        // The utility library's API (clustering, quadtree, heatmaps, GeoJSON, KML, geometry).
+        .target(name: "OpenMapsUtils", dependencies: ["OpenMaps", "MapDrawing", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "MapReplay",
             dependencies: ["OpenMaps", "OpenMapsTesting", "MapDrawing", "Basemap", .product(name: "Logging", package: "swift-log")]),
@@ -93,12 +98,12 @@ let package = Package(
         .target(
             name: "OpenMapsPlayground",
             dependencies: [
-                "OpenMaps", "OpenMapsTesting", "MapReplay", "MapDrawing",
+                "OpenMaps", "OpenMapsUtils", "OpenMapsTesting", "MapReplay", "MapDrawing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            resources: [.copy("Web")]
+            resources: [.copy("Web"), .copy("Data")]
         ),
         .executableTarget(
             name: "openmaps",
@@ -128,6 +133,9 @@ let package = Package(
         // The guides' own Swift code, compiled with only the import changed.
         .testTarget(name: "OpenMapsTestingTests", dependencies: ["OpenMapsTesting", "OpenMaps"], exclude: ["__Goldens__"]),
         .testTarget(name: "GuideCompatibilityTests", dependencies: ["OpenMaps", "OpenMapsTesting"]),
+        .testTarget(
+            name: "OpenMapsUtilsTests", dependencies: ["OpenMapsUtils", "OpenMaps", "OpenMapsTesting", "MapDrawing"],
+            exclude: ["__Goldens__"]),
         // Our own code in the guides' style, one file per guide topic (Tests/GuideSnippets,
         // linked into both targets): asserted in Swift 6 mode, compiled and loaded in Swift 5
         // mode, as the SDK's Xcode projects build it.

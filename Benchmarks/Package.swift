@@ -37,6 +37,15 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
         .executableTarget(
+            name: "UtilsBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "OpenMapsUtils", package: "OpenMaps"),
+            ],
+            path: "Benchmarks/UtilsBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        .executableTarget(
             name: "LayoutBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),

@@ -17,7 +17,7 @@ import tempfile
 
 # The modules apps import: the SDK, the UIKit and CoreLocation it brings, the testing helpers
 # and the lower layers sold as products of their own.
-MODULES = ["MapGeometry", "ConstraintSolver", "MapDrawing", "MapUIKit", "Basemap", "Geocoding", "OpenMaps", "OpenMapsTesting", "OpenMapsPlayground"]
+MODULES = ["MapGeometry", "ConstraintSolver", "MapDrawing", "MapUIKit", "Basemap", "Geocoding", "OpenMaps", "OpenMapsUtils", "OpenMapsTesting", "OpenMapsPlayground"]
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 API_DIR = os.path.join(ROOT, "api")
 

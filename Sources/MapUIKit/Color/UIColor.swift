@@ -90,6 +90,34 @@ public final class UIColor: Sendable, Equatable, Hashable, CustomStringConvertib
         return true
     }
 
+    /// Writes the hue, saturation, brightness (HSB, each 0...1) and alpha; always succeeds.
+    /// A grey has hue and saturation 0.
+    @discardableResult
+    public func getHue(
+        _ hue: UnsafeMutablePointer<CGFloat>?, saturation: UnsafeMutablePointer<CGFloat>?,
+        brightness: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
+    ) -> Bool {
+        let c = color
+        let high = max(c.red, c.green, c.blue), low = min(c.red, c.green, c.blue), range = high - low
+        var h: CGFloat = 0
+        if range > 0 {
+            if high == c.red {
+                h = (c.green - c.blue) / range
+            } else if high == c.green {
+                h = 2 + (c.blue - c.red) / range
+            } else {
+                h = 4 + (c.red - c.green) / range
+            }
+            h /= 6
+            if h < 0 { h += 1 }
+        }
+        hue?.pointee = h
+        saturation?.pointee = high > 0 ? range / high : 0
+        brightness?.pointee = high
+        alpha?.pointee = c.alpha
+        return true
+    }
+
     /// Makes this the fill colour of the current graphics context.
     public func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(cgColor) }
     /// Makes this the stroke colour of the current graphics context.

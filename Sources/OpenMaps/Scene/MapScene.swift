@@ -13,6 +13,7 @@ import MapUIKit
 @MainActor
 final class MapScene {
     let clock = MapClock()
+    let timers = MapTimers()
     let events = MapEvents()
     let camera: CameraController
     let settings: GMSUISettings
@@ -89,6 +90,7 @@ final class MapScene {
     func tick(at time: TimeInterval) {
         clock.now = time
         CATransaction.runDueCompletions()
+        timers.run(now: time)
         gestures.step(now: time)
         camera.step()
         viewAnimations.step()
@@ -97,9 +99,10 @@ final class MapScene {
         stepTiles(frame.viewport)
     }
 
-    /// Whether nothing moves, animates, waits on a timer or waits for tiles.
+    /// Whether nothing moves, animates, waits on a timer (a gesture's or ``timers``) or waits
+    /// for tiles.
     var isIdle: Bool {
-        camera.isIdle && !CATransaction.hasDueCompletions && !gestures.isDeciding && viewAnimations.isIdle && drawOrder.allSatisfy(\.isIdle) && !tilesInFlight
+        camera.isIdle && !CATransaction.hasDueCompletions && timers.isIdle && !gestures.isDeciding && viewAnimations.isIdle && drawOrder.allSatisfy(\.isIdle) && !tilesInFlight
             && !tileOverlays.hasWork(camera.viewport)
     }
 

@@ -67,6 +67,19 @@ public struct PlaygroundSample: Sendable {
             name: "many-markers", title: "10,000 markers", summary: "10,000 markers over London, no clustering.",
             make: { ManyMarkersSample() }),
         PlaygroundSample(
+            name: "clustering", title: "Clustering",
+            summary: "10,000 places over Finland clustered by the utility library; zoom to split them, tap a cluster to zoom in.",
+            make: { ClusteringSample() }),
+        PlaygroundSample(
+            name: "heatmap", title: "Heatmap", summary: "The same 10,000 places as a heatmap; tap the map to change its gradient.",
+            make: { HeatmapSample() }),
+        PlaygroundSample(
+            name: "geojson", title: "GeoJSON",
+            summary: "Liechtenstein's municipalities from a GeoJSON file, coloured by area; tap one.", make: { GeoJSONSample() }),
+        PlaygroundSample(
+            name: "kml", title: "KML", summary: "Finland's regions and towns from a KML file with shared styles and a style map.",
+            make: { KMLSample() }),
+        PlaygroundSample(
             name: "panorama", title: "Panorama (ours)",
             summary: "Panoramas the app registers (an OpenMaps addition): drag to look round, pinch to zoom, tap the arrow to walk.",
             make: { PanoramaSample() }),

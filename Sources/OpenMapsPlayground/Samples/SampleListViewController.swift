@@ -14,6 +14,7 @@ final class SampleListViewController: UIViewController, UITableViewDataSource, U
             ("Markers", named(["markers", "info-windows", "marker-events", "dragging", "many-markers"])),
             ("Overlays", named(["overlays", "pois"])),
             ("Services", named(["geocoder"])),
+            ("Utility library", named(["clustering", "heatmap", "geojson", "kml"])),
             ("OpenMaps additions", named(["panorama"])),
         ]
     }()

@@ -1,0 +1,30 @@
+import OpenMaps
+import OpenMapsUtils
+
+/// The clustering sample's 10,000 places as a heatmap (the utility library's tile layer);
+/// tap the map to switch between its gradient and a blue one.
+final class HeatmapSample: UIViewController, GMSMapViewDelegate {
+    private let heatmap = GMUHeatmapTileLayer()
+    private var blue = false
+
+    override func loadView() {
+        let mapView = GMSMapView(frame: .zero, camera: GMSCameraPosition.camera(withLatitude: 61.2, longitude: 25.5, zoom: 6))
+        mapView.delegate = self
+        heatmap.weightedData = SamplePlaces.finland(count: 10_000).map { GMUWeightedLatLng(coordinate: $0.position, intensity: 1) }
+        heatmap.map = mapView
+        view = mapView
+    }
+
+    func mapView(_ mapView: GMSMapView, didTapAt coordinate: CLLocationCoordinate2D) {
+        blue.toggle()
+        heatmap.gradient = blue
+            ? GMUGradient(
+                colors: [UIColor(red: 0.4, green: 0.8, blue: 1, alpha: 1), UIColor(red: 0, green: 0.1, blue: 0.6, alpha: 1)],
+                startPoints: [0.2, 1], colorMapSize: 256)
+            : GMUGradient(
+                colors: [UIColor(red: 102 / 255, green: 225 / 255, blue: 0, alpha: 1), .red], startPoints: [0.2, 1], colorMapSize: 1_000)
+        // As in the library: changes show when the layer goes on the map again.
+        heatmap.map = nil
+        heatmap.map = mapView
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import OpenMaps
+
+/// The library's cluster renderer, `GMUDefaultClusterRenderer`: a cluster of at least
+/// `minimumClusterSize` items shows as one marker with the icon generator's icon (anchored at
+/// its centre) while the camera's zoom is at most `maximumClusterZoom`; other clusters show
+/// their items as markers (a `GMSMarker` item is put on the map as it is). Only clusters in
+/// view, or with an item in view, get markers; `update()` adds those that came into view.
+///
+/// With `animatesClusters`, zooming in splits: new markers fly out over `animationDuration`
+/// from the old cluster that held their first item; zooming out merges: old markers fly to
+/// the new cluster holding their item, then go. Moves run in a `CATransaction` on the map's
+/// clock.
+@preconcurrency @MainActor
+open class GMUDefaultClusterRenderer: NSObject, GMUClusterRenderer {
+    /// Whether clusters split and merge with animations (true).
+    open var animatesClusters = true
+    /// The fewest items a cluster shows as one marker (4).
+    open var minimumClusterSize: UInt = 4
+    /// The highest camera zoom at which clusters show as one marker (20).
+    open var maximumClusterZoom: UInt = 20
+    /// How long a split or merge takes, in seconds (0.5).
+    open var animationDuration: Double = 0.5
+    /// The z-index of the markers made (1).
+    open var zIndex: Int32 = 1
+    /// The delegate.
+    open weak var delegate: GMUClusterRendererDelegate?
+
+    /// The markers shown now (a copy).
+    open var markers: [GMSMarker] { shownMarkers }
+
+    private weak var mapView: GMSMapView?
+    private let iconGenerator: GMUClusterIconGenerator
+    private var shownMarkers: [GMSMarker] = []
+    private var clusters: [GMUCluster] = []
+    private var renderedClusters: Set<ObjectKey> = []
+    private var renderedClusterItems: Set<ObjectKey> = []
+    private var previousZoom: Float = 0
+    private var itemToOldCluster: [ObjectKey: GMUCluster]?
+    private var itemToNewCluster: [ObjectKey: GMUCluster]?
+
+    /// A renderer for a map, with icons from a generator.
+    public init(mapView: GMSMapView, clusterIconGenerator iconGenerator: GMUClusterIconGenerator) {
+        self.mapView = mapView
+        self.iconGenerator = iconGenerator
+        super.init()
+    }
+
+    /// Whether a cluster shows as one marker at a zoom: at least `minimumClusterSize` items,
+    /// and the zoom at most `maximumClusterZoom`.
+    open func shouldRender(as cluster: GMUCluster, atZoom zoom: Float) -> Bool {
+        cluster.count >= minimumClusterSize && zoom <= Float(maximumClusterZoom)
+    }
+
+    open func renderClusters(_ clusters: [GMUCluster]) {
+        renderedClusters.removeAll()
+        renderedClusterItems.removeAll()
+        guard let mapView else { return }
+        guard animatesClusters else {
+            self.clusters = clusters
+            clearMarkers(shownMarkers)
+            shownMarkers = []
+            addOrUpdate(clusters, animated: false)
+            return
+        }
+        let zoom = mapView.camera.zoom
+        let zoomingIn = zoom > previousZoom
+        prepareAnimation(to: clusters, zoom: zoom, zoomingIn: zoomingIn)
+        previousZoom = zoom
+        self.clusters = clusters
+        let existing = shownMarkers
+        shownMarkers = []
+        addOrUpdate(clusters, animated: zoomingIn)
+        let leaving = existing.filter { old in !shownMarkers.contains { $0 === old } }
+        if zoomingIn {
+            clearMarkers(leaving)
+        } else {
+            clearMarkersAnimated(leaving)
+        }
+    }
+
+    open func update() {
+        addOrUpdate(clusters, animated: false)
+    }
+
+    // MARK: Animation
+
+    private func prepareAnimation(to newClusters: [GMUCluster], zoom: Float, zoomingIn: Bool) {
+        if zoomingIn {
+            var map: [ObjectKey: GMUCluster] = [:]
+            for old in clusters where shouldRender(as: old, atZoom: zoom) || shouldRender(as: old, atZoom: previousZoom) {
+                for item in old.items { map[ObjectKey(item)] = old }
+            }
+            itemToOldCluster = map
+            itemToNewCluster = nil
+        } else {
+            var map: [ObjectKey: GMUCluster] = [:]
+            for new in newClusters where shouldRender(as: new, atZoom: zoom) {
+                for item in new.items { map[ObjectKey(item)] = new }
+            }
+            itemToOldCluster = nil
+            itemToNewCluster = map
+        }
+    }
+
+    /// Old markers fly to the new cluster holding their item (or their cluster's first
+    /// item found in one), then go; those without one, out of view, or whose item has a
+    /// marker of its own now go at once.
+    private func clearMarkersAnimated(_ leaving: [GMSMarker]) {
+        guard let mapView, !leaving.isEmpty else { return }
+        let visible = GMSCoordinateBounds(region: mapView.projection.visibleRegion())
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(animationDuration)
+        CATransaction.setCompletionBlock { [weak self] in self?.clearMarkers(leaving) }
+        for marker in leaving {
+            if let item = marker.userData as? GMUClusterItem, renderedClusterItems.contains(ObjectKey(item)) {
+                marker.map = nil
+                continue
+            }
+            guard visible.contains(marker.position), let target = newCluster(for: marker) else {
+                marker.map = nil
+                continue
+            }
+            marker.position = target.position
+        }
+        CATransaction.commit()
+    }
+
+    private func newCluster(for marker: GMSMarker) -> GMUCluster? {
+        guard let map = itemToNewCluster else { return nil }
+        if let cluster = marker.userData as? GMUCluster {
+            for item in cluster.items { if let found = map[ObjectKey(item)] { return found } }
+            return nil
+        }
+        if let item = marker.userData as? GMUClusterItem { return map[ObjectKey(item)] }
+        return nil
+    }
+
+    private func clearMarkers(_ markers: [GMSMarker]) {
+        for marker in markers {
+            if marker.userData is GMUCluster { marker.userData = nil }
+            marker.map = nil
+        }
+    }
+
+    // MARK: Showing
+
+    private func addOrUpdate(_ clusters: [GMUCluster], animated: Bool) {
+        guard let mapView else { return }
+        let visible = GMSCoordinateBounds(region: mapView.projection.visibleRegion())
+        let zoom = mapView.camera.zoom
+        for cluster in clusters where !renderedClusters.contains(ObjectKey(cluster)) {
+            var show = visible.contains(cluster.position)
+            if !show {
+                let expanded = !shouldRender(as: cluster, atZoom: zoom)
+                for item in cluster.items {
+                    if expanded, visible.contains(item.position) {
+                        show = true
+                        break
+                    }
+                    if animated, let old = itemToOldCluster?[ObjectKey(item)], visible.contains(old.position) {
+                        show = true
+                        break
+                    }
+                }
+            }
+            if show { render(cluster, animated: animated, zoom: zoom) }
+        }
+    }
+
+    private func render(_ cluster: GMUCluster, animated: Bool, zoom: Float) {
+        if shouldRender(as: cluster, atZoom: zoom) {
+            var from: CLLocationCoordinate2D?
+            if animated {
+                for item in cluster.items {
+                    if let old = itemToOldCluster?[ObjectKey(item)] {
+                        from = old.position
+                        break
+                    }
+                }
+            }
+            let icon = iconGenerator.icon(forSize: cluster.count)
+            shownMarkers.append(marker(at: cluster.position, from: from, userData: cluster, icon: icon))
+        } else {
+            for item in cluster.items {
+                if let marker = item as? GMSMarker {
+                    marker.map = mapView
+                    shownMarkers.append(marker)
+                } else {
+                    let from = animated ? itemToOldCluster?[ObjectKey(item)]?.position : nil
+                    let marker = marker(at: item.position, from: from, userData: item, icon: nil)
+                    if let title = item.title { marker.title = title }
+                    if let snippet = item.snippet { marker.snippet = snippet }
+                    shownMarkers.append(marker)
+                }
+                renderedClusterItems.insert(ObjectKey(item))
+            }
+        }
+        renderedClusters.insert(ObjectKey(cluster))
+    }
+
+    /// A marker at a position (flying there from `from` when given), as the library makes it.
+    private func marker(at position: CLLocationCoordinate2D, from: CLLocationCoordinate2D?, userData: Any, icon: UIImage?) -> GMSMarker {
+        let marker = delegate?.renderer(self, markerFor: userData) ?? GMSMarker()
+        marker.position = from ?? position
+        marker.userData = userData
+        if let icon {
+            marker.icon = icon
+            marker.groundAnchor = CGPoint(x: 0.5, y: 0.5)
+        }
+        marker.zIndex = zIndex
+        delegate?.renderer(self, willRenderMarker: marker)
+        marker.map = mapView
+        if from != nil {
+            CATransaction.begin()
+            CATransaction.setAnimationDuration(animationDuration)
+            marker.position = position
+            CATransaction.commit()
+        }
+        delegate?.renderer(self, didRenderMarker: marker)
+        return marker
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+import Logging
+import OpenMaps
+
+/// Draws GeoJSON features and KML placemarks on a map, as the library's
+/// `GMUGeometryRenderer`: points become markers (titled from the style's balloon text or the
+/// placemark's name, with the placemark's description as snippet; an icon from the style's
+/// icon URL, its scale, heading and hot spot), lines polylines, polygons polygons with their
+/// holes, ground overlays ground overlays; collections draw each member. A container's own
+/// style wins; a placemark without one takes the style its URL names, or the "normal" style
+/// of the style map it names. Everything drawn is tappable.
+///
+/// Images from files (paths or `file:` URLs) are read when drawn; images over HTTP are
+/// fetched in the background (at most ``maximumImageBytes``), and their marker or ground
+/// overlay shows once they arrive, as in the library.
+@preconcurrency @MainActor
+public final class GMUGeometryRenderer: NSObject {
+    /// The largest icon or ground overlay image read (docs/limits.md).
+    public static let maximumImageBytes = 16 << 20
+
+    private weak var map: GMSMapView?
+    private let containers: [GMUGeometryContainer]
+    private let styles: [String: GMUStyle]
+    private let styleMaps: [String: GMUStyleMap]
+    private var overlays: [GMSOverlay] = []
+    private var isCleared = false
+    private static let logger = Logger(label: "OpenMaps.Utils.Geometry")
+
+    /// Draws containers with their own styles.
+    public convenience init(map: GMSMapView, geometries: [GMUGeometryContainer]) {
+        self.init(map: map, geometries: geometries, styles: nil, styleMaps: nil)
+    }
+
+    /// Draws containers with shared styles (KML).
+    public convenience init(map: GMSMapView, geometries: [GMUGeometryContainer], styles: [GMUStyle]?) {
+        self.init(map: map, geometries: geometries, styles: styles, styleMaps: nil)
+    }
+
+    /// Draws containers with shared styles and style maps (KML).
+    public init(map: GMSMapView, geometries: [GMUGeometryContainer], styles: [GMUStyle]?, styleMaps: [GMUStyleMap]?) {
+        self.map = map
+        containers = geometries
+        var byID: [String: GMUStyle] = [:]
+        for style in styles ?? [] { byID[style.styleID] = style }
+        self.styles = byID
+        var maps: [String: GMUStyleMap] = [:]
+        for styleMap in styleMaps ?? [] { maps[styleMap.styleMapId] = styleMap }
+        self.styleMaps = maps
+        super.init()
+    }
+
+    /// Draws every container on the map (again, when called again).
+    public func render() {
+        isCleared = false
+        for container in containers {
+            draw(container.geometry, of: container, style: style(of: container))
+        }
+    }
+
+    /// Takes everything drawn off the map.
+    public func clear() {
+        isCleared = true
+        for overlay in overlays { overlay.map = nil }
+        overlays = []
+    }
+
+    /// What `render()` drew (the library's testing accessor, public in its package).
+    public func mapOverlays() -> [GMSOverlay] { overlays }
+
+    /// The style a container is drawn with.
+    private func style(of container: GMUGeometryContainer) -> GMUStyle? {
+        if let own = container.style { return own }
+        guard let placemark = container as? GMUPlacemark, let url = placemark.styleUrl else { return nil }
+        return styles[url] ?? getStyle(fromStyleMaps: url)
+    }
+
+    /// The "normal" style of the style map a URL names.
+    public func getStyle(fromStyleMaps styleUrl: String) -> GMUStyle? {
+        guard let pair = styleMaps[styleUrl]?.pairs.first(where: { $0.key == "normal" }) else { return nil }
+        return styles[pair.styleUrl]
+    }
+
+    private func draw(_ geometry: GMUGeometry, of container: GMUGeometryContainer, style: GMUStyle?, depth: Int = 0) {
+        let placemark = container as? GMUPlacemark
+        switch geometry {
+        case let point as GMUPoint:
+            let marker = GMSMarker(position: point.coordinate)
+            marker.isTappable = true
+            marker.title = style?.title ?? placemark?.title
+            if let placemark { marker.snippet = placemark.snippet }
+            if let style {
+                if style.anchor != .zero { marker.groundAnchor = style.anchor }
+                if style.heading != 0 { marker.rotation = Double(style.heading) }
+            }
+            add(marker)
+            if let url = style?.iconUrl {
+                let scale = style?.scale ?? 1
+                loadImage(url) { [weak self, weak marker] image in
+                    guard let self, let marker, let image else { return }
+                    marker.icon = UIImage(bitmap: image.bitmap, scale: image.scale / (scale > 0 ? scale : 1))
+                    if !self.isCleared { marker.map = self.map }
+                }
+            } else {
+                marker.map = map
+            }
+        case let line as GMULineString:
+            let polyline = GMSPolyline(path: line.path)
+            if let style {
+                if style.width != 0 { polyline.strokeWidth = style.width }
+                if let stroke = style.strokeColor { polyline.strokeColor = stroke }
+            }
+            polyline.title = placemark?.title
+            polyline.isTappable = true
+            add(polyline)
+            polyline.map = map
+        case let shape as GMUPolygon:
+            let polygon = GMSPolygon(path: shape.paths.first)
+            if shape.paths.count > 1 { polygon.holes = Array(shape.paths.dropFirst()) }
+            if let style {
+                if !style.hasFill {
+                    polygon.fillColor = .clear
+                } else if let fill = style.fillColor {
+                    polygon.fillColor = fill
+                }
+                if !style.hasStroke {
+                    polygon.strokeWidth = 0
+                } else {
+                    if let stroke = style.strokeColor { polygon.strokeColor = stroke }
+                    if style.width != 0 { polygon.strokeWidth = style.width }
+                }
+            }
+            polygon.title = placemark?.title
+            polygon.isTappable = true
+            add(polygon)
+            polygon.map = map
+        case let collection as GMUGeometryCollection:
+            guard depth < GMUGeoJSONParser.maximumCollectionDepth else { return }
+            for member in collection.geometries { draw(member, of: container, style: style, depth: depth + 1) }
+        case let ground as GMUGroundOverlay:
+            let bounds = GMSCoordinateBounds(coordinate: ground.northEast, coordinate: ground.southWest)
+            let overlay = GMSGroundOverlay(bounds: bounds, icon: nil)
+            overlay.bearing = ground.rotation
+            overlay.zIndex = ground.zIndex
+            overlay.title = placemark?.title
+            overlay.isTappable = true
+            add(overlay)
+            loadImage(ground.href) { [weak self, weak overlay] image in
+                guard let self, let overlay, let image else { return }
+                overlay.icon = image
+                if !self.isCleared { overlay.map = self.map }
+            }
+        default:
+            break
+        }
+    }
+
+    private func add(_ overlay: GMSOverlay) { overlays.append(overlay) }
+
+    /// An image from a path, a `file:` URL (read now) or an HTTP URL (fetched in the
+    /// background); nil when it cannot be had.
+    private func loadImage(_ location: String, then use: @escaping @MainActor (UIImage?) -> Void) {
+        if let url = URL(string: location), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+            let limit = Self.maximumImageBytes
+            Task.detached {
+                let image = Self.fetch(url, limit: limit)
+                await MainActor.run { use(image) }
+            }
+            return
+        }
+        let path = URL(string: location).flatMap { $0.isFileURL ? $0.path : nil } ?? location
+        use(Self.read(path: path))
+    }
+
+    nonisolated private static func read(path: String) -> UIImage? {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            logger.warning("image \(path) could not be read")
+            return nil
+        }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: maximumImageBytes + 1), data.count <= maximumImageBytes else {
+            logger.warning("image \(path) unreadable or larger than \(maximumImageBytes) bytes")
+            return nil
+        }
+        return UIImage(data: data)
+    }
+
+    nonisolated private static func fetch(_ url: URL, limit: Int) -> UIImage? {
+        guard let data = try? Data(contentsOf: url), data.count <= limit else {
+            logger.warning("image \(url) could not be fetched within \(limit) bytes")
+            return nil
+        }
+        return UIImage(data: data)
+    }
+}
