@@ -2,7 +2,7 @@
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: setup build run test docs api-check api-dump fuzz record-goldens benchmarks playground-benchmark basemap geodata geocoder geocoder-compare solver-oracle solver-compare tiles clean
+.PHONY: setup build run test docs api-check api-dump fuzz record-goldens benchmarks playground-benchmark basemap geodata geocoder geocoder-compare cluster-compare solver-oracle solver-compare tiles clean
 
 setup:
 	@./scripts/setup.sh
@@ -103,6 +103,13 @@ geocoder-compare: setup
 	Benchmarks/.venv/bin/pip install -q reverse_geocoder==1.5.1
 	cd Benchmarks && $(SWIFT) build -c release --product GeocoderThroughput
 	Benchmarks/.venv/bin/python Benchmarks/geocoder_compare.py
+
+# OpenMaps' hierarchical clustering beside Supercluster's C++ port, same points and options.
+RUNS ?= 3
+cluster-compare: setup
+	python3 -m venv Benchmarks/.venv
+	Benchmarks/.venv/bin/pip install -q numpy pysupercluster-problematy==0.7.8
+	cd Benchmarks && RUNS=$(RUNS) .venv/bin/python cluster_compare.py
 
 # The playground end to end: frames per second while panning a 1280x800 session.
 playground-benchmark: build

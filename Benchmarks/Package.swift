@@ -72,6 +72,12 @@ let package = Package(
             ],
             path: "Sources/GeocoderThroughput"
         ),
+        // The hierarchical clustering beside Supercluster's C++ port (`make cluster-compare`).
+        .executableTarget(
+            name: "ClusterCompare",
+            dependencies: [.product(name: "OpenMapsUtils", package: "OpenMaps")],
+            path: "Sources/ClusterCompare"
+        ),
         // End to end: `openmaps serve` in its own process, driven over its WebSocket the way
         // the page drives it (`make playground-benchmark`).
         .executableTarget(

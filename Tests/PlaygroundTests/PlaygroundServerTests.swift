@@ -130,10 +130,15 @@ struct PlaygroundServerTests {
             try await Task.sleep(for: .milliseconds(200))
             #expect(page.frameCount == PlaygroundSession.maximumFramesInFlight)
             try await page.acknowledgeFrames()
-            // One more move: on a busy machine the frames held back may already show every
-            // move sent, leaving nothing new to draw.
-            try await page.send(#"{"type":"pointer","phase":"move","id":1,"pointerType":"touch","x":300,"y":120}"#)
-            #expect(await page.wait { page.frameCount > PlaygroundSession.maximumFramesInFlight })
+            // More moves, until a frame comes: on a busy machine the frames held back may
+            // already show every move sent, leaving nothing new to draw, and one move may
+            // come too late to be a pan's.
+            var resumed = false
+            for step in 0..<40 where !resumed {
+                try await page.send(#"{"type":"pointer","phase":"move","id":1,"pointerType":"touch","x":\#(300 + step * 7),"y":120}"#)
+                resumed = await page.wait(timeout: 0.25) { page.frameCount > PlaygroundSession.maximumFramesInFlight }
+            }
+            #expect(resumed, "frames resume once the page acknowledges them")
         }
     }
 

@@ -1,0 +1,324 @@
+import Foundation
+
+/// A hierarchical cluster index over points, built once: Supercluster's clustering (the
+/// points are clustered once per zoom, from `maxZoom` down to `minZoom`, each zoom's result
+/// the input of the next), with Supercluster's option names, meanings and order of
+/// processing, so the same input gives the same clusters. Our own code: neighbours are found
+/// in a grid of cells one radius wide (sorted with a radix sort) instead of a k-d tree, and
+/// each zoom's clusters are kept as a list of entries sorted by cell for viewport queries.
+///
+/// Coordinates are Supercluster's: x = longitude / 360 + 0.5 and the Mercator y from 0 (north)
+/// to 1 (south). Not changed once built, so clusters read it from any thread.
+final class ClusterIndex: @unchecked Sendable {
+    struct Options: Equatable, Sendable {
+        var radius: Double
+        var extent: Double
+        var minZoom: Int
+        var maxZoom: Int
+        var minPoints: Int
+    }
+
+    let options: Options
+    /// Every entry: the points first (entry i is point i), then the clusters made.
+    private(set) var x: [Double] = []
+    private(set) var y: [Double] = []
+    private(set) var count: [UInt32] = []
+    /// A cluster's children are `children[childStart[e] ..< childStart[e] + childCount[e]]`.
+    private(set) var childStart: [Int32] = []
+    private(set) var childCount: [Int32] = []
+    private(set) var children: [Int32] = []
+    /// The entries at each zoom (`levels[z - minZoom]`, z up to maxZoom + 1: the points),
+    /// sorted by their cell at `cellSize[z - minZoom]`.
+    private(set) var levels: [[Int32]] = []
+    private(set) var cellSizes: [Double] = []
+
+    /// The number of points.
+    let pointCount: Int
+
+    /// Clusters points given in Supercluster's projected coordinates.
+    init(x pointX: [Double], y pointY: [Double], options: Options) {
+        self.options = options
+        pointCount = pointX.count
+        let n = pointX.count
+        x = pointX
+        y = pointY
+        count = [UInt32](repeating: 1, count: n)
+        childStart = [Int32](repeating: -1, count: n)
+        childCount = [Int32](repeating: 0, count: n)
+        let levelCount = options.maxZoom + 2 - options.minZoom
+        levels = Array(repeating: [], count: levelCount)
+        cellSizes = Array(repeating: 1, count: levelCount)
+        // Marks: the zoom an entry was processed at (Int8.max: not yet).
+        var marks = [Int8](repeating: .max, count: n)
+        var current = (0..<n).map { Int32($0) }
+        var scratch = Scratch()
+        for zoom in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
+            let r = options.radius / (options.extent * Double(1 << UInt(min(max(zoom, 0), 40))))
+            let grid = Grid(entries: current, x: x, y: y, cellSize: r, scratch: &scratch)
+            // The input of this zoom is the level above, kept sorted by cell for queries.
+            levels[zoom + 1 - options.minZoom] = grid.sorted
+            cellSizes[zoom + 1 - options.minZoom] = r
+            current = cluster(current, grid: grid, zoom: zoom, radius: r, marks: &marks, scratch: &scratch)
+        }
+        // The top level, sorted by cell too.
+        let topSize = options.radius / (options.extent * Double(1 << UInt(min(max(options.minZoom, 0), 40))))
+        var lastScratch = Scratch()
+        let top = Grid(entries: current, x: x, y: y, cellSize: topSize, scratch: &lastScratch)
+        levels[0] = top.sorted
+        cellSizes[0] = topSize
+    }
+
+    /// Reusable buffers of the radix sort.
+    struct Scratch {
+        var keys: [UInt64] = []
+        var order: [Int32] = []
+        var keys2: [UInt64] = []
+        var order2: [Int32] = []
+        var neighbours: [Int32] = []
+    }
+
+    /// One zoom's clustering, in the input's order (Supercluster's `_cluster`).
+    private func cluster(
+        _ input: [Int32], grid: Grid, zoom: Int, radius r: Double, marks: inout [Int8], scratch: inout Scratch
+    ) -> [Int32] {
+        var next: [Int32] = []
+        next.reserveCapacity(input.count)
+        let mark = Int8(zoom)
+        let r2 = r * r
+        let minPoints = UInt32(max(options.minPoints, 0))
+        for (position, entry) in input.enumerated() {
+            let p = Int(entry)
+            guard marks[p] > mark else { continue }
+            marks[p] = mark
+            let px = x[p], py = y[p]
+            let origin = count[p]
+            var total = origin
+            scratch.neighbours.removeAll(keepingCapacity: true)
+            grid.forEachNeighbour(ofPosition: position) { candidate in
+                let b = Int(candidate)
+                guard marks[b] > mark else { return }
+                let dx = x[b] - px, dy = y[b] - py
+                guard dx * dx + dy * dy <= r2 else { return }
+                total += count[b]
+                scratch.neighbours.append(candidate)
+            }
+            if total > origin, total >= minPoints {
+                var wx = px * Double(origin), wy = py * Double(origin)
+                let made = Int32(x.count)
+                childStart.append(Int32(children.count))
+                childCount.append(Int32(scratch.neighbours.count + 1))
+                children.append(entry)
+                for neighbour in scratch.neighbours {
+                    let b = Int(neighbour)
+                    marks[b] = mark
+                    wx += x[b] * Double(count[b])
+                    wy += y[b] * Double(count[b])
+                    children.append(neighbour)
+                }
+                x.append(wx / Double(total))
+                y.append(wy / Double(total))
+                count.append(total)
+                marks.append(.max)
+                next.append(made)
+            } else {
+                next.append(entry)
+                if total > 1 {
+                    for neighbour in scratch.neighbours where marks[Int(neighbour)] > mark {
+                        marks[Int(neighbour)] = mark
+                        next.append(neighbour)
+                    }
+                }
+            }
+        }
+        return next
+    }
+
+    /// The zoom's level index for a zoom (Supercluster's `_limitZoom`: floor, then clamped
+    /// into minZoom ... maxZoom + 1).
+    func level(forZoom zoom: Double) -> Int {
+        let floored = zoom.isFinite ? Int(max(min(zoom.rounded(.down), 1e6), -1e6)) : options.minZoom
+        return min(max(floored, options.minZoom), options.maxZoom + 1) - options.minZoom
+    }
+
+    /// The entries of a zoom inside a box of projected coordinates (edges included).
+    func entries(level: Int, minX: Double, minY: Double, maxX: Double, maxY: Double, _ visit: (Int32) -> Void) {
+        let list = levels[level]
+        let size = cellSizes[level]
+        guard !list.isEmpty, minX <= maxX, minY <= maxY else { return }
+        let firstRow = Grid.cell(max(minY, -8), size), lastRow = Grid.cell(min(maxY, 9), size)
+        let firstColumn = Grid.cell(max(minX, -8), size), lastColumn = Grid.cell(min(maxX, 9), size)
+        guard lastRow >= firstRow else { return }
+        // Rows in the level are contiguous runs of keys; few rows are scanned.
+        var row = firstRow
+        while row <= lastRow {
+            let low = Grid.key(row: row, column: firstColumn), high = Grid.key(row: row, column: lastColumn)
+            var start = lowerBound(list, key: low, size: size)
+            while start < list.count {
+                let entry = Int(list[start])
+                let key = Grid.key(row: Grid.cell(y[entry], size), column: Grid.cell(x[entry], size))
+                if key > high { break }
+                if x[entry] >= minX, x[entry] <= maxX, y[entry] >= minY, y[entry] <= maxY { visit(list[start]) }
+                start += 1
+            }
+            // Skip straight to the next row that has entries.
+            if start >= list.count { break }
+            let nextEntry = Int(list[start])
+            let nextRow = Grid.cell(y[nextEntry], size)
+            row = max(row + 1, nextRow)
+        }
+    }
+
+    private func lowerBound(_ list: [Int32], key: UInt64, size: Double) -> Int {
+        var low = 0, high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            let entry = Int(list[middle])
+            let found = Grid.key(row: Grid.cell(y[entry], size), column: Grid.cell(x[entry], size))
+            if found < key { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The points under an entry (itself when it is a point).
+    func points(under entry: Int32, _ visit: (Int32) -> Void) {
+        var stack = [entry]
+        while let top = stack.popLast() {
+            let e = Int(top)
+            if e < pointCount {
+                visit(top)
+                continue
+            }
+            let start = Int(childStart[e]), length = Int(childCount[e])
+            for index in stride(from: start + length - 1, through: start, by: -1) { stack.append(children[index]) }
+        }
+    }
+
+    /// Bytes the index holds.
+    var memoryBytes: Int {
+        x.capacity * 8 + y.capacity * 8 + count.capacity * 4 + childStart.capacity * 4 + childCount.capacity * 4
+            + children.capacity * 4 + levels.reduce(0) { $0 + $1.capacity * 4 }
+    }
+}
+
+/// Entries bucketed in square cells: sorted by (row, column) with a radix sort, the cells'
+/// starts, and for each cell the first cell of the rows above and below that could hold a
+/// neighbour, so a neighbour search reads at most nine cells.
+struct Grid {
+    /// Entries sorted by cell.
+    let sorted: [Int32]
+    private let cellKeys: [UInt64]
+    private let cellStarts: [Int32]
+    /// The cell of each input position.
+    private let cellOfPosition: [Int32]
+    private let above: [Int32]
+    private let below: [Int32]
+
+    static func cell(_ value: Double, _ size: Double) -> Int64 {
+        let scaled = (value / size).rounded(.down)
+        return Int64(max(min(scaled, 1e15), -1e15))
+    }
+
+    /// A key that orders cells by row, then column (rows and columns offset to be positive).
+    static func key(row: Int64, column: Int64) -> UInt64 {
+        let offset: Int64 = 1 << 31
+        let r = UInt64(clamping: min(max(row + offset, 0), (1 << 32) - 1))
+        let c = UInt64(clamping: min(max(column + offset, 0), (1 << 32) - 1))
+        return r << 32 | c
+    }
+
+    init(entries: [Int32], x: [Double], y: [Double], cellSize: Double, scratch: inout ClusterIndex.Scratch) {
+        let n = entries.count
+        scratch.keys.removeAll(keepingCapacity: true)
+        scratch.order.removeAll(keepingCapacity: true)
+        scratch.keys.reserveCapacity(n)
+        scratch.order.reserveCapacity(n)
+        for (position, entry) in entries.enumerated() {
+            let e = Int(entry)
+            scratch.keys.append(Grid.key(row: Grid.cell(y[e], cellSize), column: Grid.cell(x[e], cellSize)))
+            scratch.order.append(Int32(position))
+        }
+        Grid.radixSort(&scratch)
+        var sorted = [Int32](repeating: 0, count: n)
+        var cellOfPosition = [Int32](repeating: 0, count: n)
+        var keys: [UInt64] = []
+        var starts: [Int32] = []
+        for index in 0..<n {
+            let key = scratch.keys[index]
+            if keys.last != key {
+                keys.append(key)
+                starts.append(Int32(index))
+            }
+            let position = Int(scratch.order[index])
+            sorted[index] = entries[position]
+            cellOfPosition[position] = Int32(keys.count - 1)
+        }
+        starts.append(Int32(n))
+        // The first cell at or after (row ± 1, column − 1), by two moving pointers.
+        var above = [Int32](repeating: 0, count: keys.count), below = [Int32](repeating: 0, count: keys.count)
+        var up = 0, down = 0
+        for (index, key) in keys.enumerated() {
+            let targetUp = key &- (1 << 32) &- 1, targetDown = key &+ (1 << 32) &- 1
+            while up < keys.count, keys[up] < targetUp { up += 1 }
+            while down < keys.count, keys[down] < targetDown { down += 1 }
+            above[index] = Int32(up)
+            below[index] = Int32(down)
+        }
+        self.sorted = sorted
+        cellKeys = keys
+        cellStarts = starts
+        self.cellOfPosition = cellOfPosition
+        self.above = above
+        self.below = below
+    }
+
+    /// Every entry in the nine cells around an input position's cell.
+    func forEachNeighbour(ofPosition position: Int, _ visit: (Int32) -> Void) {
+        let cell = Int(cellOfPosition[position])
+        let key = cellKeys[cell]
+        func scan(from first: Int, through last: UInt64) {
+            var c = first
+            while c < cellKeys.count, cellKeys[c] <= last {
+                for slot in Int(cellStarts[c])..<Int(cellStarts[c + 1]) { visit(sorted[slot]) }
+                c += 1
+            }
+        }
+        scan(from: Int(above[cell]), through: key &- (1 << 32) &+ 1)
+        scan(from: cell > 0 && cellKeys[cell - 1] == key &- 1 ? cell - 1 : cell, through: key &+ 1)
+        scan(from: Int(below[cell]), through: key &+ (1 << 32) &+ 1)
+    }
+
+    /// Sorts keys (and their positions) by 16-bit digits, skipping digits all keys share.
+    static func radixSort(_ scratch: inout ClusterIndex.Scratch) {
+        let n = scratch.keys.count
+        guard n > 1 else { return }
+        var low = UInt64.max, high = UInt64.min
+        for key in scratch.keys {
+            low = min(low, key)
+            high = max(high, key)
+        }
+        let differing = low ^ high
+        scratch.keys2 = [UInt64](repeating: 0, count: n)
+        scratch.order2 = [Int32](repeating: 0, count: n)
+        var counts = [Int](repeating: 0, count: 1 << 16)
+        for shift in stride(from: 0, to: 64, by: 16) where (differing >> UInt64(shift)) & 0xffff != 0 {
+            for index in counts.indices { counts[index] = 0 }
+            for key in scratch.keys { counts[Int((key >> UInt64(shift)) & 0xffff)] += 1 }
+            var total = 0
+            for index in counts.indices {
+                let c = counts[index]
+                counts[index] = total
+                total += c
+            }
+            for index in 0..<n {
+                let key = scratch.keys[index]
+                let digit = Int((key >> UInt64(shift)) & 0xffff)
+                let target = counts[digit]
+                counts[digit] = target + 1
+                scratch.keys2[target] = key
+                scratch.order2[target] = scratch.order[index]
+            }
+            swap(&scratch.keys, &scratch.keys2)
+            swap(&scratch.order, &scratch.order2)
+        }
+    }
+}

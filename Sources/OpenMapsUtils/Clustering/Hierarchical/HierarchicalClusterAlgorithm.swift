@@ -1,0 +1,214 @@
+import Foundation
+import Logging
+import OpenMaps
+
+/// A clustering algorithm for very many items (an OpenMaps addition): Supercluster's
+/// hierarchical clustering behind the library's `GMUClusterAlgorithm`. The items are
+/// clustered once for every zoom from `maxZoom` down to `minZoom` (each zoom's clusters the
+/// input of the next), with Supercluster's options and meanings: a cluster gathers the points
+/// and clusters within `radius` pixels of a tile `extent` pixels wide, of at least `minPoints`
+/// points, at its members' weighted centre. The index is built at the first query after a
+/// change (or by ``buildIndex()``); queries then only read it.
+///
+/// `clusters(atZoom:)` gives every cluster and lone item of the world at a zoom (a lone item
+/// as a cluster of one), the zoom rounded down and held to `minZoom ... maxZoom + 1` as
+/// Supercluster's `getClusters` does; ``clusters(in:atZoom:)`` gives those in a viewport.
+public final class HierarchicalClusterAlgorithm: NSObject, GMUClusterAlgorithm {
+    /// The cluster radius, in pixels of a tile `extent` wide (40).
+    public let radius: Double
+    /// The tile extent the radius is measured in (512).
+    public let extent: Double
+    /// The lowest zoom clustered (0).
+    public let minZoom: Int
+    /// The highest zoom clustered (16); above it every item is alone.
+    public let maxZoom: Int
+    /// The fewest points that make a cluster (2).
+    public let minPoints: Int
+
+    /// The deepest zoom clustered (docs/limits.md).
+    public static let maximumZoom = 30
+
+    private var items: [GMUClusterItem] = []
+    /// The items indexed (those with a finite position), by their point number.
+    private var indexed: [Int] = []
+    private var index: ClusterIndex?
+    private let lock = NSLock()
+    private static let logger = Logger(label: "OpenMaps.Utils.Clustering")
+
+    /// Supercluster's options and defaults: radius 40, extent 512, zooms 0 ... 16, 2 points.
+    /// Zooms are held to 0 ... 30 (`maxZoom` at least `minZoom`), the radius and extent to
+    /// finite positive values (else the defaults), `minPoints` to at least 1.
+    public init(radius: Double = 40, extent: Double = 512, minZoom: Int = 0, maxZoom: Int = 16, minPoints: Int = 2) {
+        self.radius = radius.isFinite && radius > 0 ? radius : 40
+        self.extent = extent.isFinite && extent > 0 ? extent : 512
+        let low = min(max(minZoom, 0), Self.maximumZoom)
+        self.minZoom = low
+        self.maxZoom = min(max(maxZoom, low), Self.maximumZoom)
+        self.minPoints = max(minPoints, 1)
+        super.init()
+    }
+
+    public func add(_ items: [GMUClusterItem]) {
+        lock.lock()
+        defer { lock.unlock() }
+        self.items.append(contentsOf: items)
+        index = nil
+    }
+
+    public func remove(_ item: GMUClusterItem) {
+        lock.lock()
+        defer { lock.unlock() }
+        items.removeAll { $0.isEqual(item) }
+        index = nil
+    }
+
+    public func clearItems() {
+        lock.lock()
+        defer { lock.unlock() }
+        items.removeAll()
+        index = nil
+    }
+
+    /// Builds the index now (it is otherwise built by the first query after a change). Safe
+    /// to call off the main actor.
+    public func buildIndex() {
+        lock.lock()
+        defer { lock.unlock() }
+        _ = builtIndex()
+    }
+
+    /// Bytes the index holds (0 before it is built).
+    public var indexMemoryBytes: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return index?.memoryBytes ?? 0
+    }
+
+    private func builtIndex() -> ClusterIndex {
+        if let index { return index }
+        var xs: [Double] = [], ys: [Double] = []
+        xs.reserveCapacity(items.count)
+        ys.reserveCapacity(items.count)
+        indexed = []
+        indexed.reserveCapacity(items.count)
+        for (number, item) in items.enumerated() {
+            let position = item.position
+            guard position.latitude.isFinite, position.longitude.isFinite else { continue }
+            xs.append(Self.x(longitude: position.longitude))
+            ys.append(Self.y(latitude: position.latitude))
+            indexed.append(number)
+        }
+        if indexed.count < items.count {
+            Self.logger.warning("\(items.count - indexed.count) cluster items without a finite position are not clustered")
+        }
+        let made = ClusterIndex(
+            x: xs, y: ys, options: .init(radius: radius, extent: extent, minZoom: minZoom, maxZoom: maxZoom, minPoints: minPoints))
+        index = made
+        return made
+    }
+
+    /// Supercluster's projection: longitude / 360 + 0.5.
+    static func x(longitude: Double) -> Double { longitude / 360 + 0.5 }
+
+    /// Supercluster's Mercator y, 0 at the north edge and 1 at the south (clamped into 0 ... 1).
+    static func y(latitude: Double) -> Double {
+        let s = sin(latitude * .pi / 180)
+        let y = 0.5 - 0.25 * log((1 + s) / (1 - s)) / .pi
+        return y < 0 ? 0 : y > 1 ? 1 : y
+    }
+
+    static func longitude(x: Double) -> Double { (x - 0.5) * 360 }
+
+    static func latitude(y: Double) -> Double { 360 * atan(exp((180 - y * 360) * .pi / 180)) / .pi - 90 }
+
+    public func clusters(atZoom zoom: Float) -> [GMUCluster] {
+        collect(zoom: Double(zoom), minX: -.infinity, minY: -.infinity, maxX: .infinity, maxY: .infinity)
+    }
+
+    /// The clusters and lone items of a zoom inside bounds (across the antimeridian when
+    /// its east is west of its west).
+    public func clusters(in bounds: GMSCoordinateBounds, atZoom zoom: Float) -> [GMUCluster] {
+        let north = bounds.northEast.latitude, south = bounds.southWest.latitude
+        var west = bounds.southWest.longitude, east = bounds.northEast.longitude
+        guard north.isFinite, south.isFinite, west.isFinite, east.isFinite else { return [] }
+        let minY = Self.y(latitude: north), maxY = Self.y(latitude: south)
+        if east - west >= 360 {
+            west = -180
+            east = 180
+        }
+        if west > east {
+            return collect(zoom: Double(zoom), minX: Self.x(longitude: west), minY: minY, maxX: 1, maxY: maxY)
+                + collect(zoom: Double(zoom), minX: 0, minY: minY, maxX: Self.x(longitude: east), maxY: maxY)
+        }
+        return collect(zoom: Double(zoom), minX: Self.x(longitude: west), minY: minY, maxX: Self.x(longitude: east), maxY: maxY)
+    }
+
+    private func collect(zoom: Double, minX: Double, minY: Double, maxX: Double, maxY: Double) -> [GMUCluster] {
+        lock.lock()
+        defer { lock.unlock() }
+        let index = builtIndex()
+        let level = index.level(forZoom: zoom)
+        var result: [GMUCluster] = []
+        let source = IndexedItems(items: items, indexed: indexed)
+        index.entries(level: level, minX: max(minX, -8), minY: max(minY, -8), maxX: min(maxX, 9), maxY: min(maxY, 9)) { entry in
+            result.append(HierarchicalCluster(index: index, entry: entry, items: source))
+        }
+        return result
+    }
+
+    /// How many clusters and lone items there are at each zoom, lowest first (an OpenMaps
+    /// addition, for comparisons).
+    public func countsByZoom() -> [(zoom: Int, clusters: Int, points: Int)] {
+        lock.lock()
+        defer { lock.unlock() }
+        let index = builtIndex()
+        return (0..<index.levels.count).map { level in
+            let entries = index.levels[level]
+            let points = entries.reduce(0) { $0 + (Int($1) < index.pointCount ? 1 : 0) }
+            return (level + index.options.minZoom, entries.count - points, points)
+        }
+    }
+}
+
+/// The items an index was built over, by point number.
+struct IndexedItems: @unchecked Sendable {
+    let items: [GMUClusterItem]
+    let indexed: [Int]
+}
+
+/// A cluster (or a lone item) of a hierarchical index: its position and count are read from
+/// the index; its items are found when asked for.
+final class HierarchicalCluster: NSObject, GMUCluster {
+    private let index: ClusterIndex
+    private let entry: Int32
+    private let source: IndexedItems
+
+    init(index: ClusterIndex, entry: Int32, items: IndexedItems) {
+        self.index = index
+        self.entry = entry
+        source = items
+        super.init()
+    }
+
+    var position: CLLocationCoordinate2D {
+        let e = Int(entry)
+        return CLLocationCoordinate2D(
+            latitude: HierarchicalClusterAlgorithm.latitude(y: index.y[e]), longitude: HierarchicalClusterAlgorithm.longitude(x: index.x[e]))
+    }
+
+    var count: UInt { UInt(index.count[Int(entry)]) }
+
+    var items: [GMUClusterItem] {
+        var found: [GMUClusterItem] = []
+        index.points(under: entry) { point in found.append(source.items[source.indexed[Int(point)]]) }
+        return found
+    }
+
+    /// Equal when it is the same entry of the same index (a cluster object is made for each query).
+    override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? HierarchicalCluster else { return false }
+        return other.entry == entry && other.index === index
+    }
+
+    override var hash: Int { Int(entry) }
+}
