@@ -142,4 +142,27 @@ import Testing
         #expect(odd.clusters(atZoom: 40).count == 2, "a position that is not finite is not clustered")
         #expect(odd.clusters(atZoom: .nan).reduce(0) { $0 + $1.count } == 2)
     }
+
+    @Test func rule74CellsStayInOrderWhenTheOutermostPointsShareADigitOfTheirCells() {
+        // At zoom 13 and deeper, cells east of 45° have another second digit than those west of
+        // it. The northern- and southernmost points (the smallest and largest cell keys) sit
+        // west of 45°; a clump east of it must still find its neighbours.
+        var items = [
+            POIItem(position: CLLocationCoordinate2D(latitude: 70, longitude: 10), name: "north"),
+            POIItem(position: CLLocationCoordinate2D(latitude: -50, longitude: 10), name: "south"),
+        ]
+        var random = SeededGenerator(seed: 3)
+        for index in 0..<400 {
+            items.append(POIItem(
+                position: CLLocationCoordinate2D(
+                    latitude: 30 + Double.random(in: -0.002...0.002, using: &random), longitude: 50 + Double.random(in: -0.004...0.004, using: &random)),
+                name: "clump \(index)"))
+        }
+        let algorithm = HierarchicalClusterAlgorithm()
+        algorithm.add(items)
+        let expected = Self.reference(items)
+        for zoom in 10...16 {
+            #expect(Self.same(Self.entries(algorithm.clusters(atZoom: Float(zoom))), expected[zoom] ?? []), "zoom \(zoom)")
+        }
+    }
 }

@@ -54,17 +54,18 @@ final class ClusterIndex: @unchecked Sendable {
         var scratch = Scratch()
         for zoom in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
             let r = options.radius / (options.extent * Double(1 << UInt(min(max(zoom, 0), 40))))
-            let grid = Grid(entries: current, x: x, y: y, cellSize: r, scratch: &scratch)
-            // The input of this zoom is the level above, kept sorted by cell for queries.
-            levels[zoom + 1 - options.minZoom] = grid.sorted
+            var grid = Grid(entries: current, x: x, y: y, cellSize: r, scratch: &scratch)
+            let input = current
+            current = cluster(input, grid: &grid, zoom: zoom, radius: r, marks: &marks, scratch: &scratch)
+            // The input of this zoom is the level above, kept grouped by cell for queries.
+            levels[zoom + 1 - options.minZoom] = grid.entriesByCell(of: input)
             cellSizes[zoom + 1 - options.minZoom] = r
-            current = cluster(current, grid: grid, zoom: zoom, radius: r, marks: &marks, scratch: &scratch)
         }
         // The top level, sorted by cell too.
         let topSize = options.radius / (options.extent * Double(1 << UInt(min(max(options.minZoom, 0), 40))))
         var lastScratch = Scratch()
         let top = Grid(entries: current, x: x, y: y, cellSize: topSize, scratch: &lastScratch)
-        levels[0] = top.sorted
+        levels[0] = top.entriesByCell(of: current)
         cellSizes[0] = topSize
     }
 
@@ -79,7 +80,7 @@ final class ClusterIndex: @unchecked Sendable {
 
     /// One zoom's clustering, in the input's order (Supercluster's `_cluster`).
     private func cluster(
-        _ input: [Int32], grid: Grid, zoom: Int, radius r: Double, marks: inout [Int8], scratch: inout Scratch
+        _ input: [Int32], grid: inout Grid, zoom: Int, radius r: Double, marks: inout [Int8], scratch: inout Scratch
     ) -> [Int32] {
         var next: [Int32] = []
         next.reserveCapacity(input.count)
@@ -87,20 +88,28 @@ final class ClusterIndex: @unchecked Sendable {
         let r2 = r * r
         let minPoints = UInt32(max(options.minPoints, 0))
         for (position, entry) in input.enumerated() {
+            // A point alone in its nine cells stays as it is (most points, at the deeper zooms);
+            // its mark need not change: nothing at this zoom reads it, and the next zoom sees
+            // it unprocessed either way.
+            if grid.isAlone(position: position) {
+                next.append(entry)
+                continue
+            }
             let p = Int(entry)
             guard marks[p] > mark else { continue }
             marks[p] = mark
+            grid.take(position: position)
             let px = x[p], py = y[p]
             let origin = count[p]
             var total = origin
             scratch.neighbours.removeAll(keepingCapacity: true)
-            grid.forEachNeighbour(ofPosition: position) { candidate in
-                let b = Int(candidate)
-                guard marks[b] > mark else { return }
+            // Entries taken at this zoom have left the grid: only untaken ones are read.
+            grid.forEachNeighbour(ofPosition: position) { candidatePosition in
+                let b = Int(input[Int(candidatePosition)])
                 let dx = x[b] - px, dy = y[b] - py
                 guard dx * dx + dy * dy <= r2 else { return }
                 total += count[b]
-                scratch.neighbours.append(candidate)
+                scratch.neighbours.append(candidatePosition)
             }
             if total > origin, total >= minPoints {
                 var wx = px * Double(origin), wy = py * Double(origin)
@@ -108,9 +117,11 @@ final class ClusterIndex: @unchecked Sendable {
                 childStart.append(Int32(children.count))
                 childCount.append(Int32(scratch.neighbours.count + 1))
                 children.append(entry)
-                for neighbour in scratch.neighbours {
+                for neighbourPosition in scratch.neighbours {
+                    let neighbour = input[Int(neighbourPosition)]
                     let b = Int(neighbour)
                     marks[b] = mark
+                    grid.take(position: Int(neighbourPosition))
                     wx += x[b] * Double(count[b])
                     wy += y[b] * Double(count[b])
                     children.append(neighbour)
@@ -123,8 +134,11 @@ final class ClusterIndex: @unchecked Sendable {
             } else {
                 next.append(entry)
                 if total > 1 {
-                    for neighbour in scratch.neighbours where marks[Int(neighbour)] > mark {
+                    for neighbourPosition in scratch.neighbours {
+                        let neighbour = input[Int(neighbourPosition)]
+                        guard marks[Int(neighbour)] > mark else { continue }
                         marks[Int(neighbour)] = mark
+                        grid.take(position: Int(neighbourPosition))
                         next.append(neighbour)
                     }
                 }
@@ -200,18 +214,25 @@ final class ClusterIndex: @unchecked Sendable {
     }
 }
 
-/// Entries bucketed in square cells: sorted by (row, column) with a radix sort, the cells'
-/// starts, and for each cell the first cell of the rows above and below that could hold a
-/// neighbour, so a neighbour search reads at most nine cells.
+/// Input positions bucketed in square cells: sorted by (row, column) with a radix sort, the
+/// cells' starts, and for each cell the first cell of the rows above and below that could hold
+/// a neighbour, so a neighbour search reads at most nine cells. Positions taken (processed or
+/// absorbed at the zoom) leave their cell, so searches read only untaken ones.
 struct Grid {
-    /// Entries sorted by cell.
-    let sorted: [Int32]
+    /// Input positions by cell; a cell's untaken ones first.
+    private var slots: [Int32]
+    /// The slot of each input position.
+    private var slotOfPosition: [Int32]
     private let cellKeys: [UInt64]
     private let cellStarts: [Int32]
+    /// How many of a cell's positions are untaken.
+    private var cellLive: [Int32]
     /// The cell of each input position.
     private let cellOfPosition: [Int32]
     private let above: [Int32]
     private let below: [Int32]
+    /// Whether a cell's entry is the only one in its nine cells.
+    private let alone: [Bool]
 
     static func cell(_ value: Double, _ size: Double) -> Int64 {
         let scaled = (value / size).rounded(.down)
@@ -238,7 +259,8 @@ struct Grid {
             scratch.order.append(Int32(position))
         }
         Grid.radixSort(&scratch)
-        var sorted = [Int32](repeating: 0, count: n)
+        var slots = [Int32](repeating: 0, count: n)
+        var slotOfPosition = [Int32](repeating: 0, count: n)
         var cellOfPosition = [Int32](repeating: 0, count: n)
         var keys: [UInt64] = []
         var starts: [Int32] = []
@@ -249,10 +271,13 @@ struct Grid {
                 starts.append(Int32(index))
             }
             let position = Int(scratch.order[index])
-            sorted[index] = entries[position]
+            slots[index] = Int32(position)
+            slotOfPosition[position] = Int32(index)
             cellOfPosition[position] = Int32(keys.count - 1)
         }
         starts.append(Int32(n))
+        var live = [Int32](repeating: 0, count: keys.count)
+        for cell in 0..<keys.count { live[cell] = starts[cell + 1] - starts[cell] }
         // The first cell at or after (row ± 1, column − 1), by two moving pointers.
         var above = [Int32](repeating: 0, count: keys.count), below = [Int32](repeating: 0, count: keys.count)
         var up = 0, down = 0
@@ -263,22 +288,64 @@ struct Grid {
             above[index] = Int32(up)
             below[index] = Int32(down)
         }
-        self.sorted = sorted
+        var alone = [Bool](repeating: false, count: keys.count)
+        for cell in 0..<keys.count where starts[cell + 1] - starts[cell] == 1 {
+            let key = keys[cell]
+            func population(from first: Int, through last: UInt64) -> Int32 {
+                var c = first, total: Int32 = 0
+                while c < keys.count, keys[c] <= last, total < 2 {
+                    total += starts[c + 1] - starts[c]
+                    c += 1
+                }
+                return total
+            }
+            let total = population(from: Int(above[cell]), through: key &- (1 << 32) &+ 1)
+                + population(from: cell > 0 && keys[cell - 1] == key &- 1 ? cell - 1 : cell, through: key &+ 1)
+                + population(from: Int(below[cell]), through: key &+ (1 << 32) &+ 1)
+            alone[cell] = total == 1
+        }
+        self.alone = alone
+        self.slots = slots
+        self.slotOfPosition = slotOfPosition
         cellKeys = keys
         cellStarts = starts
+        cellLive = live
         self.cellOfPosition = cellOfPosition
         self.above = above
         self.below = below
     }
 
-    /// Every entry in the nine cells around an input position's cell.
+    /// Whether an input position is the only entry in its nine cells.
+    func isAlone(position: Int) -> Bool { alone[Int(cellOfPosition[position])] }
+
+    /// The input's entries grouped by cell, in key order (a level kept for queries).
+    func entriesByCell(of input: [Int32]) -> [Int32] {
+        slots.map { input[Int($0)] }
+    }
+
+    /// A position leaves its cell's untaken ones.
+    mutating func take(position: Int) {
+        let cell = Int(cellOfPosition[position])
+        let slot = Int(slotOfPosition[position])
+        let last = Int(cellStarts[cell]) + Int(cellLive[cell]) - 1
+        guard slot <= last else { return }
+        let moved = slots[last]
+        slots[last] = Int32(position)
+        slots[slot] = moved
+        slotOfPosition[Int(moved)] = Int32(slot)
+        slotOfPosition[position] = Int32(last)
+        cellLive[cell] -= 1
+    }
+
+    /// Every untaken position in the nine cells around an input position's cell.
     func forEachNeighbour(ofPosition position: Int, _ visit: (Int32) -> Void) {
         let cell = Int(cellOfPosition[position])
         let key = cellKeys[cell]
         func scan(from first: Int, through last: UInt64) {
             var c = first
             while c < cellKeys.count, cellKeys[c] <= last {
-                for slot in Int(cellStarts[c])..<Int(cellStarts[c + 1]) { visit(sorted[slot]) }
+                let start = Int(cellStarts[c])
+                for slot in start..<(start + Int(cellLive[c])) { visit(slots[slot]) }
                 c += 1
             }
         }
@@ -287,7 +354,8 @@ struct Grid {
         scan(from: Int(below[cell]), through: key &+ (1 << 32) &+ 1)
     }
 
-    /// Sorts keys (and their positions) by 16-bit digits, skipping digits all keys share.
+    /// Sorts keys (and their positions) by 16-bit digits, up to the highest digit in which
+    /// the smallest and largest keys differ (the digits above it all keys share).
     static func radixSort(_ scratch: inout ClusterIndex.Scratch) {
         let n = scratch.keys.count
         guard n > 1 else { return }
@@ -297,10 +365,12 @@ struct Grid {
             high = max(high, key)
         }
         let differing = low ^ high
+        guard differing != 0 else { return }
+        let highestBit = 63 - differing.leadingZeroBitCount
         scratch.keys2 = [UInt64](repeating: 0, count: n)
         scratch.order2 = [Int32](repeating: 0, count: n)
         var counts = [Int](repeating: 0, count: 1 << 16)
-        for shift in stride(from: 0, to: 64, by: 16) where (differing >> UInt64(shift)) & 0xffff != 0 {
+        for shift in stride(from: 0, through: highestBit, by: 16) {
             for index in counts.indices { counts[index] = 0 }
             for key in scratch.keys { counts[Int((key >> UInt64(shift)) & 0xffff)] += 1 }
             var total = 0
