@@ -48,25 +48,49 @@ final class ClusterIndex: @unchecked Sendable {
         let levelCount = options.maxZoom + 2 - options.minZoom
         levels = Array(repeating: [], count: levelCount)
         cellSizes = Array(repeating: 1, count: levelCount)
-        // Marks: the zoom an entry was processed at (Int8.max: not yet).
-        var marks = [Int8](repeating: .max, count: n)
         var current = (0..<n).map { Int32($0) }
         var scratch = Scratch()
         for zoom in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
             let r = options.radius / (options.extent * Double(1 << UInt(min(max(zoom, 0), 40))))
-            var grid = Grid(entries: current, x: x, y: y, cellSize: r, scratch: &scratch)
             let input = current
-            current = cluster(input, grid: &grid, zoom: zoom, radius: r, marks: &marks, scratch: &scratch)
+            // This zoom's entries, copied in their order: read in order, and by cell in the grid.
+            var level = Level(capacity: input.count)
+            for entry in input {
+                let e = Int(entry)
+                level.x.append(x[e])
+                level.y.append(y[e])
+                level.count.append(count[e])
+            }
+            var grid = Grid(level: level, cellSize: r, scratch: &scratch)
+            current = cluster(input, level: level, grid: &grid, radius: r, scratch: &scratch)
             // The input of this zoom is the level above, kept grouped by cell for queries.
             levels[zoom + 1 - options.minZoom] = grid.entriesByCell(of: input)
             cellSizes[zoom + 1 - options.minZoom] = r
         }
         // The top level, sorted by cell too.
         let topSize = options.radius / (options.extent * Double(1 << UInt(min(max(options.minZoom, 0), 40))))
-        var lastScratch = Scratch()
-        let top = Grid(entries: current, x: x, y: y, cellSize: topSize, scratch: &lastScratch)
-        levels[0] = top.entriesByCell(of: current)
+        var top = Level(capacity: current.count)
+        for entry in current {
+            top.x.append(x[Int(entry)])
+            top.y.append(y[Int(entry)])
+            top.count.append(count[Int(entry)])
+        }
+        let grid = Grid(level: top, cellSize: topSize, scratch: &scratch)
+        levels[0] = grid.entriesByCell(of: current)
         cellSizes[0] = topSize
+    }
+
+    /// One zoom's entries in their order: positions, counts.
+    struct Level {
+        var x: [Double] = []
+        var y: [Double] = []
+        var count: [UInt32] = []
+
+        init(capacity: Int) {
+            x.reserveCapacity(capacity)
+            y.reserveCapacity(capacity)
+            count.reserveCapacity(capacity)
+        }
     }
 
     /// Reusable buffers of the radix sort.
@@ -78,38 +102,35 @@ final class ClusterIndex: @unchecked Sendable {
         var neighbours: [Int32] = []
     }
 
-    /// One zoom's clustering, in the input's order (Supercluster's `_cluster`).
-    private func cluster(
-        _ input: [Int32], grid: inout Grid, zoom: Int, radius r: Double, marks: inout [Int8], scratch: inout Scratch
-    ) -> [Int32] {
+    /// One zoom's clustering, in the input's order (Supercluster's `_cluster`). Every entry
+    /// of the input is untaken at the start of a zoom (carried ones were taken at the zoom
+    /// above, new clusters not yet), so "taken" is kept for this zoom only.
+    private func cluster(_ input: [Int32], level: Level, grid: inout Grid, radius r: Double, scratch: inout Scratch) -> [Int32] {
+        let n = input.count
         var next: [Int32] = []
-        next.reserveCapacity(input.count)
-        let mark = Int8(zoom)
+        next.reserveCapacity(n)
+        var taken = [Bool](repeating: false, count: n)
         let r2 = r * r
         let minPoints = UInt32(max(options.minPoints, 0))
-        for (position, entry) in input.enumerated() {
-            // A point alone in its nine cells stays as it is (most points, at the deeper zooms);
-            // its mark need not change: nothing at this zoom reads it, and the next zoom sees
-            // it unprocessed either way.
+        for position in 0..<n where !taken[position] {
+            let entry = input[position]
+            // A point alone in its nine cells stays as it is (most points, at the deeper zooms).
             if grid.isAlone(position: position) {
                 next.append(entry)
                 continue
             }
-            let p = Int(entry)
-            guard marks[p] > mark else { continue }
-            marks[p] = mark
+            taken[position] = true
             grid.take(position: position)
-            let px = x[p], py = y[p]
-            let origin = count[p]
+            let px = level.x[position], py = level.y[position]
+            let origin = level.count[position]
             var total = origin
             scratch.neighbours.removeAll(keepingCapacity: true)
-            // Entries taken at this zoom have left the grid: only untaken ones are read.
-            grid.forEachNeighbour(ofPosition: position) { candidatePosition in
-                let b = Int(input[Int(candidatePosition)])
-                let dx = x[b] - px, dy = y[b] - py
+            // Taken entries have left the grid: only untaken ones are read.
+            grid.forEachNeighbour(ofPosition: position) { candidate, cx, cy, ccount in
+                let dx = cx - px, dy = cy - py
                 guard dx * dx + dy * dy <= r2 else { return }
-                total += count[b]
-                scratch.neighbours.append(candidatePosition)
+                total += ccount
+                scratch.neighbours.append(candidate)
             }
             if total > origin, total >= minPoints {
                 var wx = px * Double(origin), wy = py * Double(origin)
@@ -117,29 +138,25 @@ final class ClusterIndex: @unchecked Sendable {
                 childStart.append(Int32(children.count))
                 childCount.append(Int32(scratch.neighbours.count + 1))
                 children.append(entry)
-                for neighbourPosition in scratch.neighbours {
-                    let neighbour = input[Int(neighbourPosition)]
-                    let b = Int(neighbour)
-                    marks[b] = mark
-                    grid.take(position: Int(neighbourPosition))
-                    wx += x[b] * Double(count[b])
-                    wy += y[b] * Double(count[b])
-                    children.append(neighbour)
+                for neighbour in scratch.neighbours {
+                    let q = Int(neighbour)
+                    taken[q] = true
+                    grid.take(position: q)
+                    wx += level.x[q] * Double(level.count[q])
+                    wy += level.y[q] * Double(level.count[q])
+                    children.append(input[q])
                 }
                 x.append(wx / Double(total))
                 y.append(wy / Double(total))
                 count.append(total)
-                marks.append(.max)
                 next.append(made)
             } else {
                 next.append(entry)
                 if total > 1 {
-                    for neighbourPosition in scratch.neighbours {
-                        let neighbour = input[Int(neighbourPosition)]
-                        guard marks[Int(neighbour)] > mark else { continue }
-                        marks[Int(neighbour)] = mark
-                        grid.take(position: Int(neighbourPosition))
-                        next.append(neighbour)
+                    for neighbour in scratch.neighbours where !taken[Int(neighbour)] {
+                        taken[Int(neighbour)] = true
+                        grid.take(position: Int(neighbour))
+                        next.append(input[Int(neighbour)])
                     }
                 }
             }
@@ -221,6 +238,10 @@ final class ClusterIndex: @unchecked Sendable {
 struct Grid {
     /// Input positions by cell; a cell's untaken ones first.
     private var slots: [Int32]
+    /// The positions' coordinates and counts, by slot (read as a cell is scanned).
+    private var slotX: [Double]
+    private var slotY: [Double]
+    private var slotCount: [UInt32]
     /// The slot of each input position.
     private var slotOfPosition: [Int32]
     private let cellKeys: [UInt64]
@@ -247,19 +268,20 @@ struct Grid {
         return r << 32 | c
     }
 
-    init(entries: [Int32], x: [Double], y: [Double], cellSize: Double, scratch: inout ClusterIndex.Scratch) {
-        let n = entries.count
+    init(level: ClusterIndex.Level, cellSize: Double, scratch: inout ClusterIndex.Scratch) {
+        let n = level.x.count
         scratch.keys.removeAll(keepingCapacity: true)
         scratch.order.removeAll(keepingCapacity: true)
         scratch.keys.reserveCapacity(n)
         scratch.order.reserveCapacity(n)
-        for (position, entry) in entries.enumerated() {
-            let e = Int(entry)
-            scratch.keys.append(Grid.key(row: Grid.cell(y[e], cellSize), column: Grid.cell(x[e], cellSize)))
+        for position in 0..<n {
+            scratch.keys.append(Grid.key(row: Grid.cell(level.y[position], cellSize), column: Grid.cell(level.x[position], cellSize)))
             scratch.order.append(Int32(position))
         }
         Grid.radixSort(&scratch)
         var slots = [Int32](repeating: 0, count: n)
+        var slotX = [Double](repeating: 0, count: n), slotY = [Double](repeating: 0, count: n)
+        var slotCount = [UInt32](repeating: 0, count: n)
         var slotOfPosition = [Int32](repeating: 0, count: n)
         var cellOfPosition = [Int32](repeating: 0, count: n)
         var keys: [UInt64] = []
@@ -272,6 +294,9 @@ struct Grid {
             }
             let position = Int(scratch.order[index])
             slots[index] = Int32(position)
+            slotX[index] = level.x[position]
+            slotY[index] = level.y[position]
+            slotCount[index] = level.count[position]
             slotOfPosition[position] = Int32(index)
             cellOfPosition[position] = Int32(keys.count - 1)
         }
@@ -306,6 +331,9 @@ struct Grid {
         }
         self.alone = alone
         self.slots = slots
+        self.slotX = slotX
+        self.slotY = slotY
+        self.slotCount = slotCount
         self.slotOfPosition = slotOfPosition
         cellKeys = keys
         cellStarts = starts
@@ -332,20 +360,24 @@ struct Grid {
         let moved = slots[last]
         slots[last] = Int32(position)
         slots[slot] = moved
+        slotX.swapAt(slot, last)
+        slotY.swapAt(slot, last)
+        slotCount.swapAt(slot, last)
         slotOfPosition[Int(moved)] = Int32(slot)
         slotOfPosition[position] = Int32(last)
         cellLive[cell] -= 1
     }
 
-    /// Every untaken position in the nine cells around an input position's cell.
-    func forEachNeighbour(ofPosition position: Int, _ visit: (Int32) -> Void) {
+    /// Every untaken position in the nine cells around an input position's cell, with its
+    /// coordinates and count.
+    func forEachNeighbour(ofPosition position: Int, _ visit: (Int32, Double, Double, UInt32) -> Void) {
         let cell = Int(cellOfPosition[position])
         let key = cellKeys[cell]
         func scan(from first: Int, through last: UInt64) {
             var c = first
             while c < cellKeys.count, cellKeys[c] <= last {
                 let start = Int(cellStarts[c])
-                for slot in start..<(start + Int(cellLive[c])) { visit(slots[slot]) }
+                for slot in start..<(start + Int(cellLive[c])) { visit(slots[slot], slotX[slot], slotY[slot], slotCount[slot]) }
                 c += 1
             }
         }
