@@ -126,6 +126,7 @@ def main():
             "supercluster_resident_growth_bytes": theirs["growth"],
             "counts": {z: {"openmaps": our_counts[z], "supercluster": theirs["counts"][z]} for z in our_counts},
             "zooms_equal": equal, "max_difference": max(differences.values()),
+            "openmaps_distance_based_zoom8_seconds": statistics.median(r["distance_based_zoom8_seconds"] for r in ours),
         }
         report["sizes"].append(entry)
         print("%-10d | %.3f s (%.3f-%.3f) | %.3f s (%.3f-%.3f) | %.3f / %.3f | %.1f / %.1f / %.1f | %d of %d (%d)" % (
@@ -134,6 +135,12 @@ def main():
             entry["openmaps_query_ms_median"], entry["supercluster_query_ms_median"],
             entry["openmaps_index_bytes"] / 1e6, entry["openmaps_resident_growth_bytes"] / 1e6,
             entry["supercluster_resident_growth_bytes"] / 1e6, equal, len(differences), entry["max_difference"]))
+    print("\nThe library's distance-based algorithm (ours), adding the items and clustering at zoom 8 only, beside the")
+    print("hierarchical index of every zoom:")
+    for entry in report["sizes"]:
+        if entry["openmaps_distance_based_zoom8_seconds"] >= 0:
+            print("%-10d | distance-based, one zoom: %.3f s | hierarchical, all 18 zooms: %.3f s" % (
+                entry["points"], entry["openmaps_distance_based_zoom8_seconds"], statistics.median(entry["openmaps_index_seconds"])))
     with open(os.path.join(HERE, "cluster-compare.json"), "w") as f:
         json.dump(report, f, indent=1, default=list)
 

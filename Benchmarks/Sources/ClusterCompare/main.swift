@@ -60,6 +60,16 @@ for zoom in minZoom...(maxZoom + 1) {
     }
 }
 queryTimes.sort()
+// The library's distance-based algorithm on the same items at zoom 8 (one zoom; it has no
+// index), up to 100,000 items.
+var distanceSeconds: Double?
+if points.count <= 100_000 {
+    let distance = GMUNonHierarchicalDistanceBasedAlgorithm()
+    let t0 = DispatchTime.now().uptimeNanoseconds
+    distance.add(points)
+    _ = distance.clusters(atZoom: 8)
+    distanceSeconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
+}
 let counts = algorithm.countsByZoom().map { ["zoom": $0.zoom, "clusters": $0.clusters, "points": $0.points] }
 let result: [String: Any] = [
     "points": points.count,
@@ -71,6 +81,7 @@ let result: [String: Any] = [
     "query_ms_max": queryTimes.last ?? 0,
     "queries": queryTimes.count,
     "counts": counts,
+    "distance_based_zoom8_seconds": distanceSeconds ?? -1,
 ]
 let json = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
 print(String(decoding: json, as: UTF8.self))
