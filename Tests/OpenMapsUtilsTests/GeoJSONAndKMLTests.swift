@@ -196,4 +196,69 @@ import Testing
         notXML.parse()
         #expect(notXML.parseError != nil)
     }
+
+    static let styledJSON = """
+        {"type":"FeatureCollection","features":[
+         {"type":"Feature","properties":{"fill":"#ff0000","fill-opacity":0.25,"stroke":"#00f","stroke-width":3,"title":"Area"},
+          "geometry":{"type":"Polygon","coordinates":[[[9.5,47.1],[9.6,47.1],[9.6,47.2],[9.5,47.1]]]}},
+         {"type":"Feature","properties":{"stroke":"#00ff00","stroke-opacity":0.5},
+          "geometry":{"type":"LineString","coordinates":[[9.5,47.1],[9.6,47.2]]}},
+         {"type":"Feature","properties":{"marker-color":"#123456","title":"Pin","description":"Here"},
+          "geometry":{"type":"Point","coordinates":[9.55,47.15]}},
+         {"type":"Feature","properties":{"fill":"notacolor","stroke-width":1e9,"fill-opacity":"x"},
+          "geometry":{"type":"Polygon","coordinates":[[[9.5,47.1],[9.6,47.1],[9.6,47.2],[9.5,47.1]]]}}
+        ]}
+        """
+
+    func rgba(_ color: UIColor?) -> [CGFloat] {
+        var r: CGFloat = 0, g: CGFloat = 0, b: CGFloat = 0, a: CGFloat = 0
+        color?.getRed(&r, green: &g, blue: &b, alpha: &a)
+        return [r, g, b, a].map { ($0 * 1_000).rounded() / 1_000 }
+    }
+
+    @Test func rule75GeoJSONIsStyledFromItsSimplestyleProperties() throws {
+        let parser = GMUGeoJSONParser(data: Data(Self.styledJSON.utf8))
+        parser.parse()
+        let (map, _) = map()
+        let renderer = GMUGeometryRenderer(map: map, geometries: parser.features)
+        renderer.render()
+        let polygons = renderer.mapOverlays().compactMap { $0 as? GMSPolygon }
+        let area = try #require(polygons.first)
+        #expect(rgba(area.fillColor) == [1, 0, 0, 0.25])
+        #expect(rgba(area.strokeColor) == [0, 0, 1, 1])
+        #expect(area.strokeWidth == 3 && area.title == "Area")
+        let line = try #require(renderer.mapOverlays().compactMap { $0 as? GMSPolyline }.first)
+        #expect(rgba(line.strokeColor) == [0, 1, 0, 0.5])
+        let pin = try #require(renderer.mapOverlays().compactMap { $0 as? GMSMarker }.first)
+        #expect(pin.title == "Pin" && pin.snippet == "Here" && pin.icon != nil)
+        // Values that are not simplestyle's are ignored; widths are clamped.
+        let odd = try #require(polygons.last)
+        #expect(rgba(odd.fillColor) == rgba(GMSPolygon().fillColor))
+        #expect(odd.strokeWidth == 1_000)
+    }
+
+    @Test func rule75AClosureStylesFeaturesAndAFeaturesOwnStyleWins() throws {
+        let parser = GMUGeoJSONParser(data: Data(Self.styledJSON.utf8))
+        parser.parse()
+        let (map, _) = map()
+        let black = GMUStyle(
+            styleID: "black", strokeColor: .black, fillColor: .black, width: 7, scale: 1, heading: 0, anchor: .zero, iconUrl: nil, title: nil,
+            hasFill: true, hasStroke: true)
+        let white = GMUStyle(
+            styleID: "white", strokeColor: .white, fillColor: .white, width: 1, scale: 1, heading: 0, anchor: .zero, iconUrl: nil, title: nil,
+            hasFill: true, hasStroke: true)
+        parser.features.first?.style = white
+        let renderer = GMUGeometryRenderer(map: map, geometries: parser.features)
+        var asked: [String?] = []
+        renderer.styleForFeature = { feature in
+            asked.append(feature.properties?["title"] as? String)
+            return black
+        }
+        renderer.render()
+        let polygons = renderer.mapOverlays().compactMap { $0 as? GMSPolygon }
+        #expect(rgba(polygons.first?.fillColor) == [1, 1, 1, 1], "the feature's own style")
+        #expect(rgba(polygons.last?.fillColor) == [0, 0, 0, 1], "the closure's")
+        #expect(polygons.last?.strokeWidth == 7)
+        #expect(asked.count == 3, "asked for the features without a style")
+    }
 }

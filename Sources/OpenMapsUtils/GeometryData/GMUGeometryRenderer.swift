@@ -13,6 +13,10 @@ import OpenMaps
 /// style wins; a placemark without one takes the style its URL names, or the "normal" style
 /// of the style map it names. Everything drawn is tappable.
 ///
+/// GeoJSON features without a style of their own are styled by ``styleForFeature`` when set,
+/// else by their simplestyle-spec properties (`stroke`, `stroke-width`, `stroke-opacity`,
+/// `fill`, `fill-opacity`, `marker-color`, `title`, `description`), both OpenMaps additions.
+///
 /// Images from files (paths or `file:` URLs) are read when drawn; images over HTTP are
 /// fetched in the background (at most ``maximumImageBytes``), and their marker or ground
 /// overlay shows once they arrive, as in the library.
@@ -26,6 +30,10 @@ public final class GMUGeometryRenderer: NSObject {
     private let styles: [String: GMUStyle]
     private let styleMaps: [String: GMUStyleMap]
     private var overlays: [GMSOverlay] = []
+    /// Styles a GeoJSON feature without a style of its own from its properties (an OpenMaps
+    /// addition); nil falls back to the feature's simplestyle-spec properties. Set it before
+    /// `render()`.
+    public var styleForFeature: (@MainActor (GMUFeature) -> GMUStyle?)?
     private var isCleared = false
     private static let logger = Logger(label: "OpenMaps.Utils.Geometry")
 
@@ -56,7 +64,13 @@ public final class GMUGeometryRenderer: NSObject {
     public func render() {
         isCleared = false
         for container in containers {
-            draw(container.geometry, of: container, style: style(of: container))
+            var look = style(of: container)
+            var simple: SimpleStyle?
+            if look == nil, let feature = container as? GMUFeature {
+                look = styleForFeature?(feature)
+                if look == nil { simple = SimpleStyle(feature.properties) }
+            }
+            draw(container.geometry, of: container, style: look, simple: simple)
         }
     }
 
@@ -83,14 +97,15 @@ public final class GMUGeometryRenderer: NSObject {
         return styles[pair.styleUrl]
     }
 
-    private func draw(_ geometry: GMUGeometry, of container: GMUGeometryContainer, style: GMUStyle?, depth: Int = 0) {
+    private func draw(_ geometry: GMUGeometry, of container: GMUGeometryContainer, style: GMUStyle?, simple: SimpleStyle?, depth: Int = 0) {
         let placemark = container as? GMUPlacemark
         switch geometry {
         case let point as GMUPoint:
             let marker = GMSMarker(position: point.coordinate)
             marker.isTappable = true
-            marker.title = style?.title ?? placemark?.title
-            if let placemark { marker.snippet = placemark.snippet }
+            marker.title = style?.title ?? placemark?.title ?? simple?.title
+            if let placemark { marker.snippet = placemark.snippet } else if let snippet = simple?.snippet { marker.snippet = snippet }
+            if let color = simple?.markerColor { marker.icon = GMSMarker.markerImage(with: color) }
             if let style {
                 if style.anchor != .zero { marker.groundAnchor = style.anchor }
                 if style.heading != 0 { marker.rotation = Double(style.heading) }
@@ -112,7 +127,11 @@ public final class GMUGeometryRenderer: NSObject {
                 if style.width != 0 { polyline.strokeWidth = style.width }
                 if let stroke = style.strokeColor { polyline.strokeColor = stroke }
             }
-            polyline.title = placemark?.title
+            if let simple {
+                if let stroke = simple.stroke { polyline.strokeColor = stroke }
+                if let width = simple.strokeWidth { polyline.strokeWidth = width }
+            }
+            polyline.title = placemark?.title ?? simple?.title
             polyline.isTappable = true
             add(polyline)
             polyline.map = map
@@ -132,13 +151,18 @@ public final class GMUGeometryRenderer: NSObject {
                     if style.width != 0 { polygon.strokeWidth = style.width }
                 }
             }
-            polygon.title = placemark?.title
+            if let simple {
+                if let fill = simple.fill { polygon.fillColor = fill }
+                if let stroke = simple.stroke { polygon.strokeColor = stroke }
+                if let width = simple.strokeWidth { polygon.strokeWidth = width }
+            }
+            polygon.title = placemark?.title ?? simple?.title
             polygon.isTappable = true
             add(polygon)
             polygon.map = map
         case let collection as GMUGeometryCollection:
             guard depth < GMUGeoJSONParser.maximumCollectionDepth else { return }
-            for member in collection.geometries { draw(member, of: container, style: style, depth: depth + 1) }
+            for member in collection.geometries { draw(member, of: container, style: style, simple: simple, depth: depth + 1) }
         case let ground as GMUGroundOverlay:
             let bounds = GMSCoordinateBounds(coordinate: ground.northEast, coordinate: ground.southWest)
             let overlay = GMSGroundOverlay(bounds: bounds, icon: nil)
