@@ -103,12 +103,16 @@ extension CGSize {
 extension CGRect {
     /// The smallest rectangle holding the rectangle's four corners moved by a transform.
     public func applying(_ t: CGAffineTransform) -> CGRect {
+        mappingCorners { $0.applying(t) }
+    }
+
+    /// The smallest rectangle holding the rectangle's four corners moved by a function (a
+    /// null rectangle stays null).
+    func mappingCorners(_ move: (CGPoint) -> CGPoint) -> CGRect {
         guard !isNull else { return self }
-        let corners = [
-            CGPoint(x: minX, y: minY), CGPoint(x: maxX, y: minY), CGPoint(x: minX, y: maxY), CGPoint(x: maxX, y: maxY),
-        ].map { $0.applying(t) }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let left = xs.min() ?? 0, top = ys.min() ?? 0
-        return CGRect(x: left, y: top, width: (xs.max() ?? 0) - left, height: (ys.max() ?? 0) - top)
+        let a = move(CGPoint(x: minX, y: minY)), b = move(CGPoint(x: maxX, y: minY))
+        let c = move(CGPoint(x: minX, y: maxY)), d = move(CGPoint(x: maxX, y: maxY))
+        let left = min(a.x, b.x, c.x, d.x), top = min(a.y, b.y, c.y, d.y)
+        return CGRect(x: left, y: top, width: max(a.x, b.x, c.x, d.x) - left, height: max(a.y, b.y, c.y, d.y) - top)
     }
 }

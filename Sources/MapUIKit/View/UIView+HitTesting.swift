@@ -16,25 +16,31 @@ extension UIView {
     }
 
     /// Converts a rectangle from this view's coordinates to another view's: the smallest
-    /// rectangle holding its converted corners.
+    /// rectangle holding its converted corners (without transforms, its moved origin and its
+    /// size).
     public func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
-        convertCorners(of: rect) { convert($0, to: view) }
+        guard hasTransformAbove || view?.hasTransformAbove == true else {
+            return CGRect(origin: convert(rect.origin, to: view), size: rect.size)
+        }
+        return rect.mappingCorners { convert($0, to: view) }
     }
 
     /// Converts a rectangle from another view's coordinates to this view's.
     public func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
-        convertCorners(of: rect) { convert($0, from: view) }
+        guard hasTransformAbove || view?.hasTransformAbove == true else {
+            return CGRect(origin: convert(rect.origin, from: view), size: rect.size)
+        }
+        return rect.mappingCorners { convert($0, from: view) }
     }
 
-    private func convertCorners(of rect: CGRect, _ convert: (CGPoint) -> CGPoint) -> CGRect {
-        guard !rect.isNull else { return rect }
-        let corners = [
-            CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
-            CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY),
-        ].map(convert)
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let left = xs.min() ?? 0, top = ys.min() ?? 0
-        return CGRect(x: left, y: top, width: (xs.max() ?? 0) - left, height: (ys.max() ?? 0) - top)
+    /// Whether this view or one of its ancestors (short of the root) has a transform.
+    private var hasTransformAbove: Bool {
+        var view: UIView = self
+        while let parent = view.superview {
+            if !view.transform.isIdentity { return true }
+            view = parent
+        }
+        return false
     }
 
     /// A point of this view in the root's coordinates (from the root's top left).
@@ -48,16 +54,10 @@ extension UIView {
         return CGPoint(x: result.x - view.bounds.minX, y: result.y - view.bounds.minY)
     }
 
-    /// A point in the root's coordinates in this view's.
+    /// A point in the root's coordinates in this view's: down from the root, through each
+    /// view's transform.
     private func pointFromRoot(_ point: CGPoint) -> CGPoint {
-        var chain: [UIView] = []
-        var view: UIView = self
-        while let parent = view.superview {
-            chain.append(view)
-            view = parent
-        }
-        var result = CGPoint(x: point.x + view.bounds.minX, y: point.y + view.bounds.minY)
-        for child in chain.reversed() { result = child.pointFromSuperview(result) }
-        return result
+        guard let parent = superview else { return CGPoint(x: point.x + bounds.minX, y: point.y + bounds.minY) }
+        return pointFromSuperview(parent.pointFromRoot(point))
     }
 }

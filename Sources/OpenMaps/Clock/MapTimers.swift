@@ -17,6 +17,7 @@ final class MapTimers {
 
     /// Runs the actions due by `now`; actions they add wait for a later frame.
     func run(now: TimeInterval) {
+        guard !pending.isEmpty else { return }
         let due = pending.filter { $0.due <= now }.sorted { ($0.due, $0.order) < ($1.due, $1.order) }
         guard !due.isEmpty else { return }
         pending.removeAll { $0.due <= now }

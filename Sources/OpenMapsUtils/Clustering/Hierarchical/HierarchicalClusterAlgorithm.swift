@@ -27,6 +27,9 @@ public final class HierarchicalClusterAlgorithm: NSObject, GMUClusterAlgorithm {
 
     /// The deepest zoom clustered (docs/limits.md).
     public static let maximumZoom = 30
+    /// The most items indexed (docs/limits.md): entries are numbered in 32 bits, and a
+    /// point and the clusters over it stay within that.
+    public static let maximumItems = 100_000_000
 
     private var items: [GMUClusterItem] = []
     /// The items indexed (those with a finite position), by their point number.
@@ -91,15 +94,18 @@ public final class HierarchicalClusterAlgorithm: NSObject, GMUClusterAlgorithm {
         ys.reserveCapacity(items.count)
         indexed = []
         indexed.reserveCapacity(items.count)
-        for (number, item) in items.enumerated() {
+        if items.count > Self.maximumItems {
+            Self.logger.warning("\(items.count) cluster items; the first \(Self.maximumItems) are clustered")
+        }
+        for (number, item) in items.prefix(Self.maximumItems).enumerated() {
             let position = item.position
             guard position.latitude.isFinite, position.longitude.isFinite else { continue }
             xs.append(Self.x(longitude: position.longitude))
             ys.append(Self.y(latitude: position.latitude))
             indexed.append(number)
         }
-        if indexed.count < items.count {
-            Self.logger.warning("\(items.count - indexed.count) cluster items without a finite position are not clustered")
+        if indexed.count < min(items.count, Self.maximumItems) {
+            Self.logger.warning("\(min(items.count, Self.maximumItems) - indexed.count) cluster items without a finite position are not clustered")
         }
         let made = ClusterIndex(
             x: xs, y: ys, options: .init(radius: radius, extent: extent, minZoom: minZoom, maxZoom: maxZoom, minPoints: minPoints))
