@@ -58,6 +58,8 @@ let package = Package(
 
         // Perspective drawing of images: a tight pixel loop cairo has no equivalent of.
         .target(name: "CRaster"),
+        // Memory hints (a prefetch) for loops that read scattered memory in a known order.
+        .target(name: "CMemoryHints"),
 
         // Layers.
         .target(name: "MapGeometry"),
@@ -90,7 +92,7 @@ let package = Package(
         ),
         .target(name: "OpenMapsTesting", dependencies: ["OpenMaps", "MapDrawing"]),
         // The utility library's API (clustering, quadtree, heatmaps, GeoJSON, KML, geometry).
-        .target(name: "OpenMapsUtils", dependencies: ["OpenMaps", "MapDrawing", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "OpenMapsUtils", dependencies: ["OpenMaps", "MapDrawing", "CMemoryHints", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "MapReplay",
             dependencies: ["OpenMaps", "OpenMapsTesting", "MapDrawing", "Basemap", .product(name: "Logging", package: "swift-log")]),
@@ -135,7 +137,7 @@ let package = Package(
         .testTarget(name: "GuideCompatibilityTests", dependencies: ["OpenMaps", "OpenMapsTesting"]),
         .testTarget(
             name: "OpenMapsUtilsTests", dependencies: ["OpenMapsUtils", "OpenMaps", "OpenMapsTesting", "MapDrawing"],
-            exclude: ["__Goldens__"]),
+            exclude: ["__Goldens__", "Fixtures"]),
         // Our own code in the guides' style, one file per guide topic (Tests/GuideSnippets,
         // linked into both targets): asserted in Swift 6 mode, compiled and loaded in Swift 5
         // mode, as the SDK's Xcode projects build it.

@@ -165,4 +165,43 @@ import Testing
             #expect(Self.same(Self.entries(algorithm.clusters(atZoom: Float(zoom))), expected[zoom] ?? []), "zoom \(zoom)")
         }
     }
+
+    @Test func rule74TinyRadiiDeepZoomsAndTheWorldsEdgesStillMatch() {
+        // A radius so small that cells stop halving (finer than 2^-30 of the world) from zoom
+        // 5 on, a clump tight enough to cluster at the deepest zooms, and points on the
+        // antimeridian and past the Mercator limit (clamped to the world's edges).
+        var items: [POIItem] = []
+        var random = SeededGenerator(seed: 11)
+        for index in 0..<300 {
+            items.append(POIItem(
+                position: CLLocationCoordinate2D(
+                    latitude: 60 + Double.random(in: -3e-9...3e-9, using: &random), longitude: 25 + Double.random(in: -6e-9...6e-9, using: &random)),
+                name: "clump \(index)"))
+        }
+        for (index, edge) in [(90.0, 180.0), (89.9, -180.0), (-90, 180), (-89.9, -179.9999), (0, 180), (0, -180)].enumerated() {
+            items.append(POIItem(position: CLLocationCoordinate2D(latitude: edge.0, longitude: edge.1), name: "edge \(index)"))
+        }
+        let algorithm = HierarchicalClusterAlgorithm(radius: 0.00001, extent: 512, minZoom: 0, maxZoom: 30)
+        algorithm.add(items)
+        let expected = Self.reference(items, radius: 0.00001, maxZoom: 30)
+        for zoom in 0...31 {
+            #expect(Self.same(Self.entries(algorithm.clusters(atZoom: Float(zoom))), expected[zoom] ?? []), "zoom \(zoom)")
+        }
+        // The clump clusters at zooms where cells no longer halve.
+        #expect(algorithm.clusters(atZoom: 10).count < items.count / 2)
+        #expect(algorithm.clusters(atZoom: 14).count > algorithm.clusters(atZoom: 10).count)
+    }
+
+    @Test func rule74LongitudesOutsideTheWorldAreWrappedIntoIt() throws {
+        let algorithm = HierarchicalClusterAlgorithm()
+        algorithm.add([
+            BareItem(CLLocationCoordinate2D(latitude: 10, longitude: 200)), BareItem(CLLocationCoordinate2D(latitude: 10, longitude: -160.0001)),
+            BareItem(CLLocationCoordinate2D(latitude: 10, longitude: -520)),
+        ])
+        let clusters = algorithm.clusters(atZoom: 10)
+        #expect(clusters.count == 1, "200°, -160.0001° and -520° are the same place")
+        let cluster = try #require(clusters.first)
+        #expect(cluster.count == 3)
+        #expect(abs(cluster.position.longitude + 160) < 0.001)
+    }
 }

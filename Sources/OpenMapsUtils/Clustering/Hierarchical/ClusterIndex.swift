@@ -1,11 +1,16 @@
+internal import CMemoryHints
 import Foundation
 
 /// A hierarchical cluster index over points, built once: Supercluster's clustering (the
 /// points are clustered once per zoom, from `maxZoom` down to `minZoom`, each zoom's result
 /// the input of the next), with Supercluster's option names, meanings and order of
-/// processing, so the same input gives the same clusters. Our own code: neighbours are found
-/// in a grid of cells one radius wide (sorted with a radix sort) instead of a k-d tree, and
-/// each zoom's clusters are kept as a list of entries sorted by cell for viewport queries.
+/// processing, so the same input gives the same clusters.
+///
+/// Our own layout: each zoom's entries are kept sorted by square cells a radius wide, so a
+/// neighbour search reads three runs of memory. The cells of a zoom are the cells of the zoom
+/// below it two by two, so the next zoom's order comes from this one's by merging pairs of
+/// rows; only the clusters just made are sorted. Entries are visited in Supercluster's order
+/// through a table from that order to their place.
 ///
 /// Coordinates are Supercluster's: x = longitude / 360 + 0.5 and the Mercator y from 0 (north)
 /// to 1 (south). Not changed once built, so clusters read it from any thread.
@@ -23,145 +28,232 @@ final class ClusterIndex: @unchecked Sendable {
     private(set) var x: [Double] = []
     private(set) var y: [Double] = []
     private(set) var count: [UInt32] = []
-    /// A cluster's children are `children[childStart[e] ..< childStart[e] + childCount[e]]`.
+    /// A cluster's children are `children[childStart[e] ..< childStart[e] + childCount[e]]`
+    /// (clusters only: entry `e` is at `e - pointCount`).
     private(set) var childStart: [Int32] = []
     private(set) var childCount: [Int32] = []
     private(set) var children: [Int32] = []
     /// The entries at each zoom (`levels[z - minZoom]`, z up to maxZoom + 1: the points),
-    /// sorted by their cell at `cellSize[z - minZoom]`.
+    /// sorted by the cells of `grids[z - minZoom]`.
     private(set) var levels: [[Int32]] = []
-    private(set) var cellSizes: [Double] = []
+    private(set) var grids: [CellGrid] = []
 
     /// The number of points.
     let pointCount: Int
 
-    /// Clusters points given in Supercluster's projected coordinates.
+    /// Clusters points given in Supercluster's projected coordinates (each in 0 ... 1).
     init(x pointX: [Double], y pointY: [Double], options: Options) {
         self.options = options
-        pointCount = pointX.count
-        let n = pointX.count
-        x = pointX
-        y = pointY
+        let n = min(pointX.count, pointY.count)
+        pointCount = n
+        x = Array(pointX.prefix(n))
+        y = Array(pointY.prefix(n))
         count = [UInt32](repeating: 1, count: n)
-        childStart = [Int32](repeating: -1, count: n)
-        childCount = [Int32](repeating: 0, count: n)
         let levelCount = options.maxZoom + 2 - options.minZoom
         levels = Array(repeating: [], count: levelCount)
-        cellSizes = Array(repeating: 1, count: levelCount)
-        var current = (0..<n).map { Int32($0) }
-        var scratch = Scratch()
+        grids = (0..<levelCount).map { level in
+            CellGrid(options: options, zoom: max(level - 1, 0) + options.minZoom)
+        }
+        // The points, in their order, sorted by the deepest zoom's cells.
+        var points: [Node] = []
+        points.reserveCapacity(n)
+        for point in 0..<n {
+            points.append(Node(x: pointX[point], y: pointY[point], count: 1, entry: Int32(point)))
+        }
+        var work = ClusterWorkspace(points: points, grid: grids[levelCount - 1])
+        points = []
         for zoom in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
-            let r = options.radius / (options.extent * Double(1 << UInt(min(max(zoom, 0), 40))))
-            let input = current
-            // This zoom's entries, copied in their order: read in order, and by cell in the grid.
-            var level = Level(capacity: input.count)
-            for entry in input {
-                let e = Int(entry)
-                level.x.append(x[e])
-                level.y.append(y[e])
-                level.count.append(count[e])
-            }
-            var grid = Grid(level: level, cellSize: r, scratch: &scratch)
-            current = cluster(input, level: level, grid: &grid, radius: r, scratch: &scratch)
-            // The input of this zoom is the level above, kept grouped by cell for queries.
-            levels[zoom + 1 - options.minZoom] = grid.entriesByCell(of: input)
-            cellSizes[zoom + 1 - options.minZoom] = r
+            let level = zoom + 1 - options.minZoom
+            levels[level] = work.nodes.map(\.entry)
+            work.layOut(grid: grids[level])
+            cluster(zoom: zoom, &work)
+            work.advance(to: grids[level - 1])
         }
-        // The top level, sorted by cell too.
-        let topSize = options.radius / (options.extent * Double(1 << UInt(min(max(options.minZoom, 0), 40))))
-        var top = Level(capacity: current.count)
-        for entry in current {
-            top.x.append(x[Int(entry)])
-            top.y.append(y[Int(entry)])
-            top.count.append(count[Int(entry)])
-        }
-        let grid = Grid(level: top, cellSize: topSize, scratch: &scratch)
-        levels[0] = grid.entriesByCell(of: current)
-        cellSizes[0] = topSize
+        levels[0] = work.nodes.map(\.entry)
     }
 
-    /// One zoom's entries in their order: positions, counts.
-    struct Level {
-        var x: [Double] = []
-        var y: [Double] = []
-        var count: [UInt32] = []
+    /// An entry at a zoom: where it is, what it weighs, and which entry it is. While a zoom
+    /// is clustered, the top bit of `count` flags an entry processed (counts stay below
+    /// `maximumItems`).
+    struct Node {
+        var x: Double
+        var y: Double
+        var count: UInt32
+        var entry: Int32
 
-        init(capacity: Int) {
-            x.reserveCapacity(capacity)
-            y.reserveCapacity(capacity)
-            count.reserveCapacity(capacity)
-        }
+        static let processed: UInt32 = 1 << 31
     }
 
-    /// Reusable buffers of the radix sort.
-    struct Scratch {
-        var keys: [UInt64] = []
-        var order: [Int32] = []
-        var keys2: [UInt64] = []
-        var order2: [Int32] = []
-        var neighbours: [Int32] = []
+    /// What has become of an entry at a zoom: its place in the next zoom's order once
+    /// carried to it, or one of these.
+    enum Mark {
+        static let taken: Int32 = -1
+        static let untaken: Int32 = -2
+        /// Untaken, and the only entry in its nine cells.
+        static let alone: Int32 = -3
     }
 
-    /// One zoom's clustering, in the input's order (Supercluster's `_cluster`). Every entry
-    /// of the input is untaken at the start of a zoom (carried ones were taken at the zoom
-    /// above, new clusters not yet), so "taken" is kept for this zoom only.
-    private func cluster(_ input: [Int32], level: Level, grid: inout Grid, radius r: Double, scratch: inout Scratch) -> [Int32] {
-        let n = input.count
-        var next: [Int32] = []
-        next.reserveCapacity(n)
-        var taken = [Bool](repeating: false, count: n)
+    /// The slots of the three rows of cells around a cell that can hold its neighbours.
+    struct Runs {
+        var aboveStart: Int32
+        var aboveEnd: Int32
+        var rowStart: Int32
+        var rowEnd: Int32
+        var belowStart: Int32
+        var belowEnd: Int32
+
+        var population: Int32 { aboveEnd - aboveStart + rowEnd - rowStart + belowEnd - belowStart }
+
+        static let empty = Runs(aboveStart: 0, aboveEnd: 0, rowStart: 0, rowEnd: 0, belowStart: 0, belowEnd: 0)
+    }
+
+    /// How many entries ahead the clustering loop asks for memory.
+    static let prefetchDistance = 8
+
+    /// One zoom's clustering, in Supercluster's order (its `_cluster`): every entry is
+    /// untaken at the start of a zoom. Carried entries are marked with their place in the
+    /// next zoom's order; clusters made go to `work.made` with theirs.
+    private func cluster(zoom: Int, _ work: inout ClusterWorkspace) {
+        let n = work.nodes.count
+        let slotOfRank = work.slotOfRank
+        let cellOf = work.cellOf
+        let r = options.radius / (options.extent * Double(1 << UInt(min(max(zoom, 0), 40))))
         let r2 = r * r
-        let minPoints = UInt32(max(options.minPoints, 0))
-        for position in 0..<n where !taken[position] {
-            let entry = input[position]
-            // A point alone in its nine cells stays as it is (most points, at the deeper zooms).
-            if grid.isAlone(position: position) {
-                next.append(entry)
-                continue
-            }
-            taken[position] = true
-            grid.take(position: position)
-            let px = level.x[position], py = level.y[position]
-            let origin = level.count[position]
-            var total = origin
-            scratch.neighbours.removeAll(keepingCapacity: true)
-            // Taken entries have left the grid: only untaken ones are read.
-            grid.forEachNeighbour(ofPosition: position) { candidate, cx, cy, ccount in
-                let dx = cx - px, dy = cy - py
-                guard dx * dx + dy * dy <= r2 else { return }
-                total += ccount
-                scratch.neighbours.append(candidate)
-            }
-            if total > origin, total >= minPoints {
-                var wx = px * Double(origin), wy = py * Double(origin)
-                let made = Int32(x.count)
-                childStart.append(Int32(children.count))
-                childCount.append(Int32(scratch.neighbours.count + 1))
-                children.append(entry)
-                for neighbour in scratch.neighbours {
-                    let q = Int(neighbour)
-                    taken[q] = true
-                    grid.take(position: q)
-                    wx += level.x[q] * Double(level.count[q])
-                    wy += level.y[q] * Double(level.count[q])
-                    children.append(input[q])
-                }
-                x.append(wx / Double(total))
-                y.append(wy / Double(total))
-                count.append(total)
-                next.append(made)
-            } else {
-                next.append(entry)
-                if total > 1 {
-                    for neighbour in scratch.neighbours where !taken[Int(neighbour)] {
-                        taken[Int(neighbour)] = true
-                        grid.take(position: Int(neighbour))
-                        next.append(input[Int(neighbour)])
+        let minPoints = UInt32(clamping: max(options.minPoints, 0))
+        var nextRank: Int32 = 0
+        var neighbours = work.neighbours
+        var marks = work.marks
+        var made = work.made, madeRanks = work.madeRanks
+        var nodes = work.nodes
+        work.nodes = []
+        work.marks = []
+        made.removeAll(keepingCapacity: true)
+        madeRanks.removeAll(keepingCapacity: true)
+        // The entries' arrays, held locally while they grow (no access checks per append).
+        var x = self.x, y = self.y, count = self.count
+        var childStart = self.childStart, childCount = self.childCount, children = self.children
+        self.x = []
+        self.y = []
+        self.count = []
+        self.childStart = []
+        self.childCount = []
+        self.children = []
+        defer {
+            self.x = x
+            self.y = y
+            self.count = count
+            self.childStart = childStart
+            self.childCount = childCount
+            self.children = children
+            work.neighbours = neighbours
+            work.nodes = nodes
+            work.marks = marks
+            work.made = made
+            work.madeRanks = madeRanks
+        }
+        let runs = work.runs
+        marks.withUnsafeMutableBufferPointer { marks in
+            nodes.withUnsafeMutableBufferPointer { nodes in
+                slotOfRank.withUnsafeBufferPointer { slotOfRank in
+                    runs.withUnsafeBufferPointer { runs in
+                        cellOf.withUnsafeBufferPointer { cellOf in
+                        guard let markBase = marks.baseAddress, let nodeBase = nodes.baseAddress, let runBase = runs.baseAddress,
+                            let cellBase = cellOf.baseAddress
+                        else { return }
+                        // The order jumps over memory larger than the caches: what the entries a
+                        // few steps ahead will read is asked for before it is needed, in three
+                        // stages (the entry, then its cell's runs, then the runs themselves).
+                        let step = Self.prefetchDistance
+                        for rank in 0..<n {
+                            if rank + 3 * step < n {
+                                let ahead = Int(slotOfRank[rank + 3 * step])
+                                om_prefetch(markBase + ahead)
+                                om_prefetch(cellBase + ahead)
+                                om_prefetch(nodeBase + ahead)
+                            }
+                            if rank + 2 * step < n {
+                                let ahead = Int(slotOfRank[rank + 2 * step])
+                                if marks[ahead] == Mark.untaken { om_prefetch(runBase + Int(cellOf[ahead])) }
+                            }
+                            if rank + step < n {
+                                let ahead = Int(slotOfRank[rank + step])
+                                if marks[ahead] == Mark.untaken {
+                                    let around = runs[Int(cellOf[ahead])]
+                                    om_prefetch(nodeBase + Int(around.aboveStart))
+                                    om_prefetch(nodeBase + Int(around.rowStart))
+                                    om_prefetch(nodeBase + Int(around.belowStart))
+                                }
+                            }
+                            let slot = Int(slotOfRank[rank])
+                            let mark = marks[slot]
+                            // An entry alone in its nine cells stays as it is (most, at the deeper zooms).
+                            if mark == Mark.alone {
+                                marks[slot] = nextRank
+                                nextRank += 1
+                                continue
+                            }
+                            guard mark == Mark.untaken else { continue }
+                            marks[slot] = Mark.taken
+                            let node = nodes[slot]
+                            nodes[slot].count |= Node.processed
+                            let px = node.x, py = node.y
+                            let origin = node.count
+                            var total = origin
+                            neighbours.removeAll(keepingCapacity: true)
+                            let around = runs[Int(cellOf[slot])]
+                            @inline(__always) func scan(_ start: Int32, _ end: Int32) {
+                                // Processed entries are flagged in their nodes, so a scan reads
+                                // only the nodes.
+                                for candidate in Int(start)..<Int(end) where nodes[candidate].count & Node.processed == 0 {
+                                    let dx = nodes[candidate].x - px, dy = nodes[candidate].y - py
+                                    if dx * dx + dy * dy <= r2 {
+                                        total &+= nodes[candidate].count
+                                        neighbours.append(Int32(candidate))
+                                    }
+                                }
+                            }
+                            scan(around.aboveStart, around.aboveEnd)
+                            scan(around.rowStart, around.rowEnd)
+                            scan(around.belowStart, around.belowEnd)
+                            if total > origin, total >= minPoints {
+                                var wx = px * Double(origin), wy = py * Double(origin)
+                                let id = Int32(x.count)
+                                childStart.append(Int32(children.count))
+                                childCount.append(Int32(neighbours.count + 1))
+                                children.append(node.entry)
+                                for neighbour in neighbours {
+                                    let q = Int(neighbour)
+                                    let member = nodes[q]
+                                    marks[q] = Mark.taken
+                                    nodes[q].count |= Node.processed
+                                    wx += member.x * Double(member.count)
+                                    wy += member.y * Double(member.count)
+                                    children.append(member.entry)
+                                }
+                                let cx = min(max(wx / Double(total), 0), 1), cy = min(max(wy / Double(total), 0), 1)
+                                x.append(cx)
+                                y.append(cy)
+                                count.append(total)
+                                made.append(Node(x: cx, y: cy, count: total, entry: id))
+                                madeRanks.append(nextRank)
+                                nextRank += 1
+                            } else {
+                                marks[slot] = nextRank
+                                nextRank += 1
+                                if total > 1 {
+                                    for neighbour in neighbours where marks[Int(neighbour)] == Mark.untaken {
+                                        nodes[Int(neighbour)].count |= Node.processed
+                                        marks[Int(neighbour)] = nextRank
+                                        nextRank += 1
+                                    }
+                                }
+                            }
+                        }
+                        }
                     }
                 }
             }
         }
-        return next
     }
 
     /// The zoom's level index for a zoom (Supercluster's `_limitZoom`: floor, then clamped
@@ -174,38 +266,34 @@ final class ClusterIndex: @unchecked Sendable {
     /// The entries of a zoom inside a box of projected coordinates (edges included).
     func entries(level: Int, minX: Double, minY: Double, maxX: Double, maxY: Double, _ visit: (Int32) -> Void) {
         let list = levels[level]
-        let size = cellSizes[level]
-        guard !list.isEmpty, minX <= maxX, minY <= maxY else { return }
-        let firstRow = Grid.cell(max(minY, -8), size), lastRow = Grid.cell(min(maxY, 9), size)
-        let firstColumn = Grid.cell(max(minX, -8), size), lastColumn = Grid.cell(min(maxX, 9), size)
-        guard lastRow >= firstRow else { return }
-        // Rows in the level are contiguous runs of keys; few rows are scanned.
+        let grid = grids[level]
+        let lowX = max(minX, 0), lowY = max(minY, 0), highX = min(maxX, 1), highY = min(maxY, 1)
+        guard !list.isEmpty, lowX <= highX, lowY <= highY else { return }
+        let firstRow = grid.index(lowY), lastRow = grid.index(highY)
+        let firstColumn = grid.index(lowX), lastColumn = grid.index(highX)
+        // Rows in the level are contiguous runs of keys; only rows with entries are visited.
         var row = firstRow
         while row <= lastRow {
-            let low = Grid.key(row: row, column: firstColumn), high = Grid.key(row: row, column: lastColumn)
-            var start = lowerBound(list, key: low, size: size)
+            let low = row << grid.columnBits | firstColumn, high = row << grid.columnBits | lastColumn
+            var start = lowerBound(list, key: low, grid: grid)
             while start < list.count {
                 let entry = Int(list[start])
-                let key = Grid.key(row: Grid.cell(y[entry], size), column: Grid.cell(x[entry], size))
-                if key > high { break }
+                if grid.key(x: x[entry], y: y[entry]) > high { break }
                 if x[entry] >= minX, x[entry] <= maxX, y[entry] >= minY, y[entry] <= maxY { visit(list[start]) }
                 start += 1
             }
-            // Skip straight to the next row that has entries.
             if start >= list.count { break }
             let nextEntry = Int(list[start])
-            let nextRow = Grid.cell(y[nextEntry], size)
-            row = max(row + 1, nextRow)
+            row = max(row + 1, grid.index(y[nextEntry]))
         }
     }
 
-    private func lowerBound(_ list: [Int32], key: UInt64, size: Double) -> Int {
+    private func lowerBound(_ list: [Int32], key: UInt64, grid: CellGrid) -> Int {
         var low = 0, high = list.count
         while low < high {
             let middle = (low + high) / 2
             let entry = Int(list[middle])
-            let found = Grid.key(row: Grid.cell(y[entry], size), column: Grid.cell(x[entry], size))
-            if found < key { low = middle + 1 } else { high = middle }
+            if grid.key(x: x[entry], y: y[entry]) < key { low = middle + 1 } else { high = middle }
         }
         return low
     }
@@ -219,7 +307,9 @@ final class ClusterIndex: @unchecked Sendable {
                 visit(top)
                 continue
             }
-            let start = Int(childStart[e]), length = Int(childCount[e])
+            let cluster = e - pointCount
+            guard cluster < childStart.count else { continue }
+            let start = Int(childStart[cluster]), length = Int(childCount[cluster])
             for index in stride(from: start + length - 1, through: start, by: -1) { stack.append(children[index]) }
         }
     }
@@ -228,199 +318,5 @@ final class ClusterIndex: @unchecked Sendable {
     var memoryBytes: Int {
         x.capacity * 8 + y.capacity * 8 + count.capacity * 4 + childStart.capacity * 4 + childCount.capacity * 4
             + children.capacity * 4 + levels.reduce(0) { $0 + $1.capacity * 4 }
-    }
-}
-
-/// Input positions bucketed in square cells: sorted by (row, column) with a radix sort, the
-/// cells' starts, and for each cell the first cell of the rows above and below that could hold
-/// a neighbour, so a neighbour search reads at most nine cells. Positions taken (processed or
-/// absorbed at the zoom) leave their cell, so searches read only untaken ones.
-struct Grid {
-    /// Input positions by cell; a cell's untaken ones first.
-    private var slots: [Int32]
-    /// The positions' coordinates and counts, by slot (read as a cell is scanned).
-    private var slotX: [Double]
-    private var slotY: [Double]
-    private var slotCount: [UInt32]
-    /// The slot of each input position.
-    private var slotOfPosition: [Int32]
-    private let cellKeys: [UInt64]
-    private let cellStarts: [Int32]
-    /// How many of a cell's positions are untaken.
-    private var cellLive: [Int32]
-    /// The cell of each input position.
-    private let cellOfPosition: [Int32]
-    private let above: [Int32]
-    private let below: [Int32]
-    /// Whether a cell's entry is the only one in its nine cells.
-    private let alone: [Bool]
-
-    static func cell(_ value: Double, _ size: Double) -> Int64 {
-        let scaled = (value / size).rounded(.down)
-        return Int64(max(min(scaled, 1e15), -1e15))
-    }
-
-    /// A key that orders cells by row, then column (rows and columns offset to be positive).
-    static func key(row: Int64, column: Int64) -> UInt64 {
-        let offset: Int64 = 1 << 31
-        let r = UInt64(clamping: min(max(row + offset, 0), (1 << 32) - 1))
-        let c = UInt64(clamping: min(max(column + offset, 0), (1 << 32) - 1))
-        return r << 32 | c
-    }
-
-    init(level: ClusterIndex.Level, cellSize: Double, scratch: inout ClusterIndex.Scratch) {
-        let n = level.x.count
-        scratch.keys.removeAll(keepingCapacity: true)
-        scratch.order.removeAll(keepingCapacity: true)
-        scratch.keys.reserveCapacity(n)
-        scratch.order.reserveCapacity(n)
-        for position in 0..<n {
-            scratch.keys.append(Grid.key(row: Grid.cell(level.y[position], cellSize), column: Grid.cell(level.x[position], cellSize)))
-            scratch.order.append(Int32(position))
-        }
-        Grid.radixSort(&scratch)
-        var slots = [Int32](repeating: 0, count: n)
-        var slotX = [Double](repeating: 0, count: n), slotY = [Double](repeating: 0, count: n)
-        var slotCount = [UInt32](repeating: 0, count: n)
-        var slotOfPosition = [Int32](repeating: 0, count: n)
-        var cellOfPosition = [Int32](repeating: 0, count: n)
-        var keys: [UInt64] = []
-        var starts: [Int32] = []
-        for index in 0..<n {
-            let key = scratch.keys[index]
-            if keys.last != key {
-                keys.append(key)
-                starts.append(Int32(index))
-            }
-            let position = Int(scratch.order[index])
-            slots[index] = Int32(position)
-            slotX[index] = level.x[position]
-            slotY[index] = level.y[position]
-            slotCount[index] = level.count[position]
-            slotOfPosition[position] = Int32(index)
-            cellOfPosition[position] = Int32(keys.count - 1)
-        }
-        starts.append(Int32(n))
-        var live = [Int32](repeating: 0, count: keys.count)
-        for cell in 0..<keys.count { live[cell] = starts[cell + 1] - starts[cell] }
-        // The first cell at or after (row ± 1, column − 1), by two moving pointers.
-        var above = [Int32](repeating: 0, count: keys.count), below = [Int32](repeating: 0, count: keys.count)
-        var up = 0, down = 0
-        for (index, key) in keys.enumerated() {
-            let targetUp = key &- (1 << 32) &- 1, targetDown = key &+ (1 << 32) &- 1
-            while up < keys.count, keys[up] < targetUp { up += 1 }
-            while down < keys.count, keys[down] < targetDown { down += 1 }
-            above[index] = Int32(up)
-            below[index] = Int32(down)
-        }
-        var alone = [Bool](repeating: false, count: keys.count)
-        for cell in 0..<keys.count where starts[cell + 1] - starts[cell] == 1 {
-            let key = keys[cell]
-            func population(from first: Int, through last: UInt64) -> Int32 {
-                var c = first, total: Int32 = 0
-                while c < keys.count, keys[c] <= last, total < 2 {
-                    total += starts[c + 1] - starts[c]
-                    c += 1
-                }
-                return total
-            }
-            let total = population(from: Int(above[cell]), through: key &- (1 << 32) &+ 1)
-                + population(from: cell > 0 && keys[cell - 1] == key &- 1 ? cell - 1 : cell, through: key &+ 1)
-                + population(from: Int(below[cell]), through: key &+ (1 << 32) &+ 1)
-            alone[cell] = total == 1
-        }
-        self.alone = alone
-        self.slots = slots
-        self.slotX = slotX
-        self.slotY = slotY
-        self.slotCount = slotCount
-        self.slotOfPosition = slotOfPosition
-        cellKeys = keys
-        cellStarts = starts
-        cellLive = live
-        self.cellOfPosition = cellOfPosition
-        self.above = above
-        self.below = below
-    }
-
-    /// Whether an input position is the only entry in its nine cells.
-    func isAlone(position: Int) -> Bool { alone[Int(cellOfPosition[position])] }
-
-    /// The input's entries grouped by cell, in key order (a level kept for queries).
-    func entriesByCell(of input: [Int32]) -> [Int32] {
-        slots.map { input[Int($0)] }
-    }
-
-    /// A position leaves its cell's untaken ones.
-    mutating func take(position: Int) {
-        let cell = Int(cellOfPosition[position])
-        let slot = Int(slotOfPosition[position])
-        let last = Int(cellStarts[cell]) + Int(cellLive[cell]) - 1
-        guard slot <= last else { return }
-        let moved = slots[last]
-        slots[last] = Int32(position)
-        slots[slot] = moved
-        slotX.swapAt(slot, last)
-        slotY.swapAt(slot, last)
-        slotCount.swapAt(slot, last)
-        slotOfPosition[Int(moved)] = Int32(slot)
-        slotOfPosition[position] = Int32(last)
-        cellLive[cell] -= 1
-    }
-
-    /// Every untaken position in the nine cells around an input position's cell, with its
-    /// coordinates and count.
-    func forEachNeighbour(ofPosition position: Int, _ visit: (Int32, Double, Double, UInt32) -> Void) {
-        let cell = Int(cellOfPosition[position])
-        let key = cellKeys[cell]
-        func scan(from first: Int, through last: UInt64) {
-            var c = first
-            while c < cellKeys.count, cellKeys[c] <= last {
-                let start = Int(cellStarts[c])
-                for slot in start..<(start + Int(cellLive[c])) { visit(slots[slot], slotX[slot], slotY[slot], slotCount[slot]) }
-                c += 1
-            }
-        }
-        scan(from: Int(above[cell]), through: key &- (1 << 32) &+ 1)
-        scan(from: cell > 0 && cellKeys[cell - 1] == key &- 1 ? cell - 1 : cell, through: key &+ 1)
-        scan(from: Int(below[cell]), through: key &+ (1 << 32) &+ 1)
-    }
-
-    /// Sorts keys (and their positions) by 16-bit digits, up to the highest digit in which
-    /// the smallest and largest keys differ (the digits above it all keys share).
-    static func radixSort(_ scratch: inout ClusterIndex.Scratch) {
-        let n = scratch.keys.count
-        guard n > 1 else { return }
-        var low = UInt64.max, high = UInt64.min
-        for key in scratch.keys {
-            low = min(low, key)
-            high = max(high, key)
-        }
-        let differing = low ^ high
-        guard differing != 0 else { return }
-        let highestBit = 63 - differing.leadingZeroBitCount
-        scratch.keys2 = [UInt64](repeating: 0, count: n)
-        scratch.order2 = [Int32](repeating: 0, count: n)
-        var counts = [Int](repeating: 0, count: 1 << 16)
-        for shift in stride(from: 0, through: highestBit, by: 16) {
-            for index in counts.indices { counts[index] = 0 }
-            for key in scratch.keys { counts[Int((key >> UInt64(shift)) & 0xffff)] += 1 }
-            var total = 0
-            for index in counts.indices {
-                let c = counts[index]
-                counts[index] = total
-                total += c
-            }
-            for index in 0..<n {
-                let key = scratch.keys[index]
-                let digit = Int((key >> UInt64(shift)) & 0xffff)
-                let target = counts[digit]
-                counts[digit] = target + 1
-                scratch.keys2[target] = key
-                scratch.order2[target] = scratch.order[index]
-            }
-            swap(&scratch.keys, &scratch.keys2)
-            swap(&scratch.order, &scratch.order2)
-        }
     }
 }

@@ -113,8 +113,12 @@ public final class HierarchicalClusterAlgorithm: NSObject, GMUClusterAlgorithm {
         return made
     }
 
-    /// Supercluster's projection: longitude / 360 + 0.5.
-    static func x(longitude: Double) -> Double { longitude / 360 + 0.5 }
+    /// Supercluster's projection: longitude / 360 + 0.5, the longitude first wrapped into
+    /// -180 ... 180 (Supercluster leaves one outside it outside the world).
+    static func x(longitude: Double) -> Double {
+        let wrapped = longitude >= -180 && longitude <= 180 ? longitude : longitude - 360 * ((longitude + 180) / 360).rounded(.down)
+        return min(max(wrapped / 360 + 0.5, 0), 1)
+    }
 
     /// Supercluster's Mercator y, 0 at the north edge and 1 at the south (clamped into 0 ... 1).
     static func y(latitude: Double) -> Double {
