@@ -92,10 +92,10 @@ let package = Package(
         ),
         .target(name: "OpenMapsTesting", dependencies: ["OpenMaps", "MapDrawing"]),
         // The utility library's API (clustering, quadtree, heatmaps, GeoJSON, KML, geometry).
-        .target(name: "OpenMapsUtils", dependencies: ["OpenMaps", "MapDrawing", "CMemoryHints", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "OpenMapsUtils", dependencies: ["OpenMaps", "MapDrawing", "Basemap", "CMemoryHints", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "MapReplay",
-            dependencies: ["OpenMaps", "OpenMapsTesting", "MapDrawing", "Basemap", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["OpenMaps", "OpenMapsUtils", "OpenMapsTesting", "MapDrawing", "Basemap", .product(name: "Logging", package: "swift-log")]),
         // The playground: maps in sessions served to a browser (the page is its screen and touch surface).
         .target(
             name: "OpenMapsPlayground",

@@ -43,6 +43,17 @@ public final class ReplayLog {
         { overlay in (overlay as? GMSMarker).map(ids) ?? (overlay.userData as? String) ?? overlay.title }
     }
 
+    /// Logs a line of the runner's own, in order with the map's callbacks: the cluster
+    /// manager's delegate calls (an OpenMaps addition).
+    func record(_ selector: String, at time: TimeInterval, _ fields: (inout JSONLine) -> Void) {
+        var line = JSONLine()
+        line.add("t", number: time, decimals: 3)
+        line.add("event", string: selector)
+        fields(&line)
+        lines.append(line.text)
+        onLine?(selector, line.text)
+    }
+
     /// Takes the lines logged so far (and lets the recorder forget them).
     public func drain() -> [String] {
         defer {

@@ -108,6 +108,8 @@ public struct Scenario {
         case minMaxZoom(Float, Float)
         case mapStyle(String)
         case mapType(GMSMapViewType)
+        /// The cluster manager clusters again (`cluster()`; an OpenMaps addition).
+        case cluster
 
         /// How the runner plays gestures: how long fingers stay down, and rest before lifting.
         enum Timing {
@@ -133,7 +135,7 @@ public struct Scenario {
             case .touches(let touches): return touches.map(\.t).max() ?? 0
             case .wait(let seconds): return seconds
             case .select, .set, .addMarker, .addOverlay, .animate, .move, .update, .clear, .settings, .padding, .minMaxZoom,
-                .mapStyle, .mapType:
+                .mapStyle, .mapType, .cluster:
                 return 0
             }
         }
@@ -168,6 +170,8 @@ public struct Scenario {
     var markers: [MarkerSpec] = []
     var overlays: [OverlaySpec] = []
     var steps: [Step] = []
+    /// Clustering (an OpenMaps addition).
+    var clustering: ClusteringSpec?
     /// A panorama view's scenario instead of a map's (an OpenMaps addition).
     public internal(set) var panorama: PanoramaScenario?
 }

@@ -18,6 +18,8 @@ public enum ScenarioLimits {
     public static let maximumSteps = 100_000
     /// The longest tile URL template, in UTF-8 bytes.
     public static let maximumURLTemplateBytes = 2_048
+    /// The most items clustered, listed and seeded together (an OpenMaps addition).
+    public static let maximumClusterItems = 1_000_000
     /// The most tile layers.
     public static let maximumTileLayers = 16
 }

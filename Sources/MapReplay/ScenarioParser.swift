@@ -22,7 +22,7 @@ extension Scenario {
             camera = CameraSpec(latitude: 0, longitude: 0, zoom: 0)
             return
         }
-        try top.only(["map", "delegate", "markers", "overlays", "steps", "panorama"])
+        try top.only(["map", "delegate", "markers", "overlays", "steps", "panorama", "clustering"])
         let map = try top.object("map")
         try map.only([
             "size", "camera", "padding", "minZoom", "maxZoom", "settings", "myLocationEnabled", "myLocation", "mapType",
@@ -85,6 +85,7 @@ extension Scenario {
                 overlays.append(overlay)
             }
         }
+        if top.has("clustering") { clustering = try Scenario.clustering(try top.object("clustering")) }
         let items = try top.array("steps")
         guard items.count <= ScenarioLimits.maximumSteps else {
             throw ScenarioError("steps has more than \(ScenarioLimits.maximumSteps) steps")
@@ -110,6 +111,63 @@ extension Scenario {
     }
 
     // MARK: Parts
+
+    /// The clustering set-up (an OpenMaps addition).
+    static func clustering(_ r: FieldReader) throws -> ClusteringSpec {
+        try r.only(["algorithm", "items", "seededItems", "renderer", "didTapCluster"])
+        var spec = ClusteringSpec()
+        if let name = try r.optionalString("algorithm") {
+            guard let algorithm = ClusteringSpec.Algorithm(rawValue: name) else {
+                let names = ClusteringSpec.Algorithm.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                throw r.fail("clustering.algorithm must be one of \(names)")
+            }
+            spec.algorithm = algorithm
+        }
+        var ids = Set<String>()
+        if r.has("items") {
+            let items = try r.array("items")
+            guard items.count <= ScenarioLimits.maximumClusterItems else {
+                throw r.fail("clustering.items has more than \(ScenarioLimits.maximumClusterItems) items")
+            }
+            for (index, value) in items.enumerated() {
+                let path = "clustering.items[\(index)]"
+                let item = try FieldReader(value, path: path)
+                try item.only(["id", "position", "title", "snippet"])
+                let spec0 = ClusteringSpec.Item(
+                    id: try item.string("id"), position: try coordinate(try item.value("position"), "\(path).position", step: nil),
+                    title: try item.optionalString("title"), snippet: try item.optionalString("snippet"))
+                guard ids.insert(spec0.id).inserted else { throw r.fail("\(path): duplicate id \"\(spec0.id)\"") }
+                spec.items.append(spec0)
+            }
+        }
+        if r.has("seededItems") {
+            let seeded = try r.object("seededItems")
+            try seeded.only(["count", "seed", "center", "spread"])
+            let count = try seeded.number("count")
+            guard count == count.rounded(), count >= 0, count + Double(spec.items.count) <= Double(ScenarioLimits.maximumClusterItems) else {
+                throw r.fail("clustering.seededItems.count must be a whole number, with the listed items at most \(ScenarioLimits.maximumClusterItems)")
+            }
+            let seed = try seeded.optionalNumber("seed") ?? 1
+            guard seed == seed.rounded(), seed >= 0, seed < 9e15 else { throw r.fail("clustering.seededItems.seed must be a whole number from 0") }
+            let spread = try seeded.optionalNumber("spread") ?? 0.1
+            guard spread.isFinite, spread > 0, spread <= 90 else { throw r.fail("clustering.seededItems.spread must be within 0 ... 90 degrees, above 0") }
+            let center = try coordinate(try seeded.value("center"), "clustering.seededItems.center", step: nil)
+            spec.items += ClusteringSpec.Seeded(count: Int(count), seed: UInt64(seed), center: center, spread: spread).items
+        }
+        if r.has("renderer") {
+            let renderer = try r.object("renderer")
+            try renderer.only(["animates", "reusesMarkers", "minimumClusterSize", "maximumClusterZoom"])
+            spec.animates = try renderer.optionalBool("animates") ?? true
+            spec.reusesMarkers = try renderer.optionalBool("reusesMarkers") ?? false
+            for key in ["minimumClusterSize", "maximumClusterZoom"] {
+                guard let value = try renderer.optionalNumber(key) else { continue }
+                guard value == value.rounded(), value >= 0, value <= 1e9 else { throw r.fail("clustering.renderer.\(key) must be a whole number from 0") }
+                if key == "minimumClusterSize" { spec.minimumClusterSize = UInt(value) } else { spec.maximumClusterZoom = UInt(value) }
+            }
+        }
+        if r.has("didTapCluster") { spec.didTapCluster = try answer(try r.value("didTapCluster"), "clustering.didTapCluster") }
+        return spec
+    }
 
     static func tileLayer(_ value: JSONValue, path: String) throws -> TileLayerSpec {
         let reader = try FieldReader(value, path: path)
@@ -428,6 +486,9 @@ extension Scenario {
             return .addOverlay(try overlay(body, path: "addOverlay", step: index))
         case "camera":
             return try cameraStep(try reader(), index: index)
+        case "cluster":
+            guard body == .bool(true) else { throw ScenarioError(step: index, "cluster must be true") }
+            return .cluster
         case "clear":
             guard body == .bool(true) else { throw ScenarioError(step: index, "clear must be true") }
             ids.removeAll()

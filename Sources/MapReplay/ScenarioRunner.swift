@@ -3,6 +3,7 @@ import Logging
 import MapDrawing
 import OpenMaps
 import OpenMapsTesting
+import OpenMapsUtils
 import MapGeometry
 
 /// Runs a scenario on a hosted map in virtual time, through the public hosting API only,
@@ -20,6 +21,10 @@ public final class ScenarioRunner {
     private var addedAt: [String: Int] = [:]
     private var additions = 0
     private var nextTouchID = 1
+    /// Clustering (an OpenMaps addition): the manager, its renderer, and its delegate.
+    private var clusterManager: GMUClusterManager?
+    private var clusterRenderer: GMUDefaultClusterRenderer?
+    private var clusterTaps: ClusterTapLogger?
 
     /// Sets up the map of a scenario on a screen of `scale` (the scale icons and info windows
     /// are made at). `tileWait`, when given, replaces the host's real-time bounds on waiting
@@ -70,6 +75,31 @@ public final class ScenarioRunner {
         }
         for spec in scenario.markers { add(spec) }
         for spec in scenario.overlays { add(spec) }
+        if let spec = scenario.clustering { cluster(spec) }
+    }
+
+    /// Sets up the cluster manager over the scenario's items (clustered at the start).
+    private func cluster(_ spec: Scenario.ClusteringSpec) {
+        let algorithm: GMUClusterAlgorithm =
+            switch spec.algorithm {
+            case .distanceBased: GMUNonHierarchicalDistanceBasedAlgorithm()
+            case .gridBased: GMUGridBasedClusterAlgorithm()
+            case .simple: GMUSimpleClusterAlgorithm()
+            case .hierarchical: HierarchicalClusterAlgorithm()
+            }
+        let renderer = GMUDefaultClusterRenderer(mapView: mapView, clusterIconGenerator: GMUDefaultClusterIconGenerator())
+        renderer.animatesClusters = spec.animates
+        renderer.reusesMarkers = spec.reusesMarkers
+        renderer.minimumClusterSize = spec.minimumClusterSize
+        renderer.maximumClusterZoom = spec.maximumClusterZoom
+        let manager = GMUClusterManager(map: mapView, algorithm: algorithm, renderer: renderer)
+        manager.add(spec.items.map { ReplayClusterItem($0) })
+        clusterManager = manager
+        clusterRenderer = renderer
+        clusterTaps = ClusterTapLogger(answer: spec.didTapCluster) { [unowned self] selector, fields in
+            self.log.record(selector, at: self.host.time, fields)
+        }
+        manager.cluster()
     }
 
     /// Runs every step and then until the map is idle (60 virtual seconds at most); returns
@@ -79,7 +109,12 @@ public final class ScenarioRunner {
     public func run() async -> [String] {
         host.prepareTiles()
         await host.runUntilIdleAwaitingTiles()
-        mapView.delegate = log.recorder
+        if let clusterManager {
+            // The manager hears the map first and passes every callback on to the log.
+            clusterManager.setDelegate(clusterTaps, mapDelegate: log.recorder)
+        } else {
+            mapView.delegate = log.recorder
+        }
         for step in scenario.steps {
             await perform(step)
             // A long replay shares the main actor with whatever else the process runs.
@@ -193,6 +228,8 @@ public final class ScenarioRunner {
             mapView.mapStyle = try? GMSMapStyle(jsonString: style)
         case .mapType(let type):
             mapView.mapType = type
+        case .cluster:
+            clusterManager?.cluster()
         }
     }
 
@@ -395,7 +432,9 @@ public final class ScenarioRunner {
     }
 
     private func id(of marker: GMSMarker) -> String {
-        (marker.userData as? String) ?? "?"
+        if let cluster = marker.userData as? GMUCluster { return ClusterTapLogger.name(of: cluster) }
+        if let item = marker.userData as? ReplayClusterItem { return item.id }
+        return (marker.userData as? String) ?? "?"
     }
 
     private func endLine() -> String {
@@ -412,6 +451,13 @@ public final class ScenarioRunner {
             return JSONLine.quote(key) + ":{\"position\":" + ReplayLog.coordinate(marker.position) + "}"
         }
         line.add("markers", "{" + entries.joined(separator: ",") + "}")
+        if let shown = clusterRenderer?.markers.filter({ $0.map === mapView }) {
+            // What the cluster renderer shows at the end (an OpenMaps addition).
+            var counts = JSONLine()
+            counts.add("clusters", number: Double(shown.filter { $0.userData is GMUCluster }.count), decimals: 0)
+            counts.add("items", number: Double(shown.filter { !($0.userData is GMUCluster) }.count), decimals: 0)
+            line.add("clustering", counts.text)
+        }
         return line.text
     }
 }

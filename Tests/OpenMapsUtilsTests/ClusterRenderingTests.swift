@@ -33,6 +33,9 @@ import Testing
         }
         func mapView(_ mapView: GMSMapView, didTapAt coordinate: CLLocationCoordinate2D) { log.append("map didTapAt") }
         func mapView(_ mapView: GMSMapView, idleAt position: GMSCameraPosition) { log.append("map idleAt") }
+        var logsSnapshots = false
+        func mapViewSnapshotReady(_ mapView: GMSMapView) { if logsSnapshots { log.append("map snapshotReady") } }
+        func mapView(_ mapView: GMSMapView, didTapMyLocation location: CLLocationCoordinate2D) { log.append("map didTapMyLocation") }
     }
 
     struct Scene {
@@ -238,5 +241,25 @@ import Testing
         merge.driver.advance(by: 0.2 + 0.25)
         let merging = merge.driver.matchesGolden(named: "cluster-merge", scale: 1)
         #expect(merging.passed, "\(merging.message)")
+    }
+
+    @Test func rule68EveryMapCallbackReachesTheMapDelegateThroughTheManager() throws {
+        // The manager is the map's delegate before the map's first frame.
+        let map = GMSMapView(
+            frame: CGRect(x: 0, y: 0, width: 400, height: 600), camera: GMSCameraPosition(latitude: 60.3, longitude: 24.94, zoom: 10))
+        let renderer = GMUDefaultClusterRenderer(mapView: map, clusterIconGenerator: GMUDefaultClusterIconGenerator())
+        let manager = GMUClusterManager(map: map, algorithm: GMUNonHierarchicalDistanceBasedAlgorithm(), renderer: renderer)
+        let recorder = Recorder()
+        recorder.logsSnapshots = true
+        manager.setMapDelegate(recorder)
+        map.isMyLocationEnabled = true
+        let driver = MapDriver(mapView: map)
+        driver.host.setMyLocation(CLLocation(latitude: 60.3, longitude: 24.94))
+        driver.advance(by: 0.1)
+        #expect(map.delegate === manager)
+        #expect(recorder.log.contains("map snapshotReady"), "mapViewSnapshotReady")
+        driver.tap(at: map.projection.point(for: CLLocationCoordinate2D(latitude: 60.3, longitude: 24.94)))
+        #expect(recorder.log.contains("map didTapMyLocation"), "mapView(_:didTapMyLocation:)")
+        withExtendedLifetime(manager) {}
     }
 }

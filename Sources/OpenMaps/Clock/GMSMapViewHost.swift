@@ -240,12 +240,21 @@ public final class GMSMapViewHost {
 
     /// Whether basemap tiles render on other cores (as in real time) instead of at once within
     /// the frame that needs them (virtual time: deterministic). Until a tile arrives, its
-    /// nearest rendered ancestor is shown.
+    /// nearest rendered ancestor is shown. Other work in the background (the utilities'
+    /// clustering) follows: in real time its results apply when ready; in virtual time a
+    /// frame waits for it.
     public var rendersTilesInBackground: Bool {
         get { scene.basemap.tiles.rendersInBackground }
         set {
             scene.basemap.tiles.rendersInBackground = newValue
             scene.basemap.tiles.onTileArrived = newValue ? { [weak self] in self?.mapView.setNeedsDisplay() } : nil
+            // Work in the background (the utilities' clustering) follows the same time.
+            scene.background.waitsForWork = !newValue
+            if newValue {
+                scene.background.onReady = { [weak self] in self?.mapView.setNeedsDisplay() }
+            } else {
+                scene.background.onReady = nil
+            }
         }
     }
 

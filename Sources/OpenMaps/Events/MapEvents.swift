@@ -115,6 +115,7 @@ final class MapEvents {
             tapMarker(marker, on: mapView, window: window)
         case .overlay(let overlay)?:
             // Rule 6: the overlay's callback, no didTapAt, then the shown window closes.
+            overlay.tapObserver?(overlay)
             delegate?.mapView(mapView, didTap: overlay)
             window.deselect()
         case .poi(let placeID, let name, let location)?:
@@ -148,6 +149,7 @@ final class MapEvents {
 
     /// A tap on a marker, with the default handling of rules 1-3.
     private func tapMarker(_ marker: GMSMarker, on mapView: GMSMapView, window: InfoWindowLayer) {
+        marker.tapObserver?(marker)
         if delegate?.mapView(mapView, didTap: marker) == true { return }
         guard marker.map === mapView else { return }
         if marker === window.marker {

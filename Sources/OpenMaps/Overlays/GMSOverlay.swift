@@ -18,6 +18,9 @@ open class GMSOverlay: NSObject, NSCopying {
     open var zIndex: Int32 = 0 { didSet { changed() } }
     /// Any value the app wants to keep with the overlay.
     open var userData: Any?
+    /// Told of a tap on the overlay before the map's delegate is (OpenMaps' own, for the
+    /// utilities: the geometry renderer reports taps on the features it drew).
+    package var tapObserver: (@MainActor (GMSOverlay) -> Void)?
 
     /// The map the overlay is shown on; setting it adds the overlay to that map (on top of
     /// the others of its kind) and removes it from its former one. Held weakly.

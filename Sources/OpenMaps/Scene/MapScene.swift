@@ -14,6 +14,7 @@ import MapUIKit
 final class MapScene {
     let clock = MapClock()
     let timers = MapTimers()
+    let background = MapBackgroundWork()
     let events = MapEvents()
     let camera: CameraController
     let settings: GMSUISettings
@@ -90,6 +91,7 @@ final class MapScene {
     func tick(at time: TimeInterval) {
         clock.now = time
         CATransaction.runDueCompletions()
+        background.run()
         timers.run(now: time)
         gestures.step(now: time)
         camera.step()
@@ -99,10 +101,10 @@ final class MapScene {
         stepTiles(frame.viewport)
     }
 
-    /// Whether nothing moves, animates, waits on a timer (a gesture's or ``timers``) or waits
-    /// for tiles.
+    /// Whether nothing moves, animates, waits on a timer (a gesture's or ``timers``), on work
+    /// in the background, or for tiles.
     var isIdle: Bool {
-        camera.isIdle && !CATransaction.hasDueCompletions && timers.isIdle && !gestures.isDeciding && viewAnimations.isIdle && drawOrder.allSatisfy(\.isIdle) && !tilesInFlight
+        camera.isIdle && !CATransaction.hasDueCompletions && timers.isIdle && background.isIdle && !gestures.isDeciding && viewAnimations.isIdle && drawOrder.allSatisfy(\.isIdle) && !tilesInFlight
             && !tileOverlays.hasWork(camera.viewport)
     }
 

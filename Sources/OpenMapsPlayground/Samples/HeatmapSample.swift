@@ -1,16 +1,18 @@
 import OpenMaps
 import OpenMapsUtils
 
-/// The clustering sample's 10,000 places as a heatmap (the utility library's tile layer);
-/// tap the map to switch between its gradient and a blue one.
+/// The clustering sample's 10,000 places (or the hierarchical one's 100,000) as a heatmap (the
+/// utility library's tile layer); tap the map to switch between its gradient and a blue one.
 final class HeatmapSample: UIViewController, GMSMapViewDelegate {
     private let heatmap = GMUHeatmapTileLayer()
     private var blue = false
+    /// How many places are drawn.
+    var count = 10_000
 
     override func loadView() {
         let mapView = GMSMapView(frame: .zero, camera: GMSCameraPosition.camera(withLatitude: 61.2, longitude: 25.5, zoom: 6))
         mapView.delegate = self
-        heatmap.weightedData = SamplePlaces.finland(count: 10_000).map { GMUWeightedLatLng(coordinate: $0.position, intensity: 1) }
+        heatmap.weightedData = SamplePlaces.finland(count: count).map { GMUWeightedLatLng(coordinate: $0.position, intensity: 1) }
         heatmap.map = mapView
         view = mapView
     }

@@ -80,6 +80,28 @@ public struct PlaygroundSample: Sendable {
             name: "kml", title: "KML", summary: "Finland's regions and towns from a KML file with shared styles and a style map.",
             make: { KMLSample() }),
         PlaygroundSample(
+            name: "clustering-100k", title: "100,000 clustered (ours)",
+            summary: "100,000 places over Finland, clustered by the hierarchical algorithm off the main actor; markers stay as you zoom.",
+            make: { HierarchicalClusteringSample() }),
+        PlaygroundSample(
+            name: "heatmap-100k", title: "Heatmap of 100,000 (ours)", summary: "The same 100,000 places as a heatmap.",
+            make: {
+                let sample = HeatmapSample()
+                sample.count = 100_000
+                return sample
+            }),
+        PlaygroundSample(
+            name: "geojson-styled", title: "GeoJSON styled by property (ours)",
+            summary: "Liechtenstein's municipalities shaded by area by a closure; tap one for its properties.",
+            make: { StyledGeoJSONSample() }),
+        PlaygroundSample(
+            name: "kmz", title: "KMZ (ours)", summary: "Finland's regions and towns from a KMZ archive, its town icon inside it.",
+            make: {
+                let sample = KMLSample()
+                sample.archive = true
+                return sample
+            }),
+        PlaygroundSample(
             name: "panorama", title: "Panorama (ours)",
             summary: "Panoramas the app registers (an OpenMaps addition): drag to look round, pinch to zoom, tap the arrow to walk.",
             make: { PanoramaSample() }),

@@ -41,6 +41,19 @@ open class GMUClusterManager: NSObject, GMSMapViewDelegate {
     private var previousZoom: Float
     private var cameraObservation: NSKeyValueObservation?
     private var clusterRequests = 0
+    /// Clustering in the background: the region last asked for, whether a query is under
+    /// way, and whether another is wanted when it ends.
+    private var queriedRegion: GMSCoordinateBounds?
+    private var queryInFlight = false
+    private var queryWanted = false
+
+    /// Whether clustering runs off the main actor (an OpenMaps addition): true when the
+    /// algorithm is a ``HierarchicalClusterAlgorithm``, which is safe to read from any
+    /// thread. Its clusters in and around the visible region (half a screen more on every
+    /// side) are then found in the background and shown at the map's first frame after they
+    /// are ready (in virtual time, the next frame); a pan past that region asks again. Other
+    /// algorithms cluster at once, as in the library.
+    public var clustersInBackground: Bool { algorithm is HierarchicalClusterAlgorithm }
 
     /// A manager of items on a map, clustered by an algorithm and shown by a renderer. It
     /// does not become the map's delegate until `setDelegate` or `setMapDelegate` is called.
@@ -88,9 +101,61 @@ open class GMUClusterManager: NSObject, GMSMapViewDelegate {
     open func cluster() {
         guard let mapView else { return }
         let zoom = mapView.camera.zoom
+        if let hierarchical = algorithm as? HierarchicalClusterAlgorithm {
+            previousZoom = zoom
+            queryInBackground(hierarchical)
+            return
+        }
         let level = Self.roundedZoom(zoom)
         renderer.renderClusters(algorithm.clusters(atZoom: level))
         previousZoom = zoom
+    }
+
+    /// Asks for the clusters in and around the visible region off the main actor, one query
+    /// at a time; a result for a zoom the camera has left is not shown.
+    private func queryInBackground(_ hierarchical: HierarchicalClusterAlgorithm) {
+        guard let mapView else { return }
+        guard !queryInFlight else {
+            queryWanted = true
+            return
+        }
+        let level = Self.roundedZoom(mapView.camera.zoom)
+        let region = Self.expanded(GMSCoordinateBounds(region: mapView.projection.visibleRegion()))
+        queriedRegion = region
+        queryInFlight = true
+        let northEast = region.northEast, southWest = region.southWest
+        mapView.runInBackground({
+            hierarchical.clusters(in: GMSCoordinateBounds(coordinate: northEast, coordinate: southWest), atZoom: level)
+        }) { [weak self] clusters in
+            guard let self else { return }
+            self.queryInFlight = false
+            if let mapView = self.mapView, Self.roundedZoom(mapView.camera.zoom) == level {
+                self.renderer.renderClusters(clusters)
+            } else {
+                self.queryWanted = true
+            }
+            if self.queryWanted {
+                self.queryWanted = false
+                self.queryInBackground(hierarchical)
+            }
+        }
+    }
+
+    /// Bounds grown by half their size on every side (longitudes up to the whole world).
+    private static func expanded(_ bounds: GMSCoordinateBounds) -> GMSCoordinateBounds {
+        let south = bounds.southWest.latitude, north = bounds.northEast.latitude
+        var west = bounds.southWest.longitude, east = bounds.northEast.longitude
+        if east < west { east += 360 }
+        let height = north - south, width = east - west
+        let grownWest = west - width / 2, grownEast = east + width / 2
+        let wholeWorld = grownEast - grownWest >= 360
+        return GMSCoordinateBounds(
+            coordinate: CLLocationCoordinate2D(latitude: min(90, north + height / 2), longitude: wholeWorld ? 180 : Self.wrapped(grownEast)),
+            coordinate: CLLocationCoordinate2D(latitude: max(-90, south - height / 2), longitude: wholeWorld ? -180 : Self.wrapped(grownWest)))
+    }
+
+    private static func wrapped(_ longitude: Double) -> Double {
+        longitude > 180 ? longitude - 360 : longitude < -180 ? longitude + 360 : longitude
     }
 
     /// A zoom rounded to the nearest level, as the library rounds it (`floor(zoom + 0.5)`).
@@ -105,6 +170,12 @@ open class GMUClusterManager: NSObject, GMSMapViewDelegate {
             requestCluster()
         } else {
             renderer.update()
+            if let hierarchical = algorithm as? HierarchicalClusterAlgorithm, let queriedRegion {
+                let visible = GMSCoordinateBounds(region: mapView.projection.visibleRegion())
+                if !queriedRegion.contains(visible.northEast) || !queriedRegion.contains(visible.southWest) {
+                    queryInBackground(hierarchical)
+                }
+            }
         }
     }
 
@@ -163,4 +234,17 @@ open class GMUClusterManager: NSObject, GMSMapViewDelegate {
     open func didTapMyLocationButton(for mapView: GMSMapView) -> Bool { mapDelegate?.didTapMyLocationButton(for: mapView) ?? false }
     open func mapViewDidStartTileRendering(_ mapView: GMSMapView) { mapDelegate?.mapViewDidStartTileRendering(mapView) }
     open func mapViewDidFinishTileRendering(_ mapView: GMSMapView) { mapDelegate?.mapViewDidFinishTileRendering(mapView) }
+    open func mapView(_ mapView: GMSMapView, didTapMyLocation location: CLLocationCoordinate2D) {
+        mapDelegate?.mapView(mapView, didTapMyLocation: location)
+    }
+    open func mapViewSnapshotReady(_ mapView: GMSMapView) { mapDelegate?.mapViewSnapshotReady(mapView) }
+    open func mapView(
+        _ mapView: GMSMapView, didTap features: [any Feature], in featureLayer: FeatureLayer<any Feature>,
+        atLocation location: CLLocationCoordinate2D
+    ) {
+        mapDelegate?.mapView(mapView, didTap: features, in: featureLayer, atLocation: location)
+    }
+    open func mapView(_ mapView: GMSMapView, didChangeMapCapabilities mapCapabilities: GMSMapCapabilityFlags) {
+        mapDelegate?.mapView(mapView, didChangeMapCapabilities: mapCapabilities)
+    }
 }

@@ -17,9 +17,15 @@ import OpenMaps
 /// else by their simplestyle-spec properties (`stroke`, `stroke-width`, `stroke-opacity`,
 /// `fill`, `fill-opacity`, `marker-color`, `title`, `description`), both OpenMaps additions.
 ///
+/// Taps on what it drew go to its ``delegate`` (with the feature or placemark, whose
+/// properties a `GMUFeature` carries) before the map's delegate hears of them; each overlay's
+/// `userData` is the container it was drawn for (both OpenMaps additions: the library leaves
+/// `userData` unset and reports taps only to the map's delegate).
+///
 /// Images from files (paths or `file:` URLs) are read when drawn; images over HTTP are
 /// fetched in the background (at most ``maximumImageBytes``), and their marker or ground
-/// overlay shows once they arrive, as in the library.
+/// overlay shows once they arrive, as in the library. Base64 `data:` URLs (a KMZ archive's
+/// images) are decoded when drawn (OpenMaps' own).
 @preconcurrency @MainActor
 public final class GMUGeometryRenderer: NSObject {
     /// The largest icon or ground overlay image read (docs/limits.md).
@@ -34,6 +40,8 @@ public final class GMUGeometryRenderer: NSObject {
     /// addition); nil falls back to the feature's simplestyle-spec properties. Set it before
     /// `render()`.
     public var styleForFeature: (@MainActor (GMUFeature) -> GMUStyle?)?
+    /// Told of taps on what the renderer drew (an OpenMaps addition).
+    public weak var delegate: GMUGeometryRendererDelegate?
     private var isCleared = false
     private static let logger = Logger(label: "OpenMaps.Utils.Geometry")
 
@@ -110,7 +118,7 @@ public final class GMUGeometryRenderer: NSObject {
                 if style.anchor != .zero { marker.groundAnchor = style.anchor }
                 if style.heading != 0 { marker.rotation = Double(style.heading) }
             }
-            add(marker)
+            add(marker, for: container)
             if let url = style?.iconUrl {
                 let scale = style?.scale ?? 1
                 loadImage(url) { [weak self, weak marker] image in
@@ -133,7 +141,7 @@ public final class GMUGeometryRenderer: NSObject {
             }
             polyline.title = placemark?.title ?? simple?.title
             polyline.isTappable = true
-            add(polyline)
+            add(polyline, for: container)
             polyline.map = map
         case let shape as GMUPolygon:
             let polygon = GMSPolygon(path: shape.paths.first)
@@ -158,7 +166,7 @@ public final class GMUGeometryRenderer: NSObject {
             }
             polygon.title = placemark?.title ?? simple?.title
             polygon.isTappable = true
-            add(polygon)
+            add(polygon, for: container)
             polygon.map = map
         case let collection as GMUGeometryCollection:
             guard depth < GMUGeoJSONParser.maximumCollectionDepth else { return }
@@ -170,7 +178,7 @@ public final class GMUGeometryRenderer: NSObject {
             overlay.zIndex = ground.zIndex
             overlay.title = placemark?.title
             overlay.isTappable = true
-            add(overlay)
+            add(overlay, for: container)
             loadImage(ground.href) { [weak self, weak overlay] image in
                 guard let self, let overlay, let image else { return }
                 overlay.icon = image
@@ -181,7 +189,16 @@ public final class GMUGeometryRenderer: NSObject {
         }
     }
 
-    private func add(_ overlay: GMSOverlay) { overlays.append(overlay) }
+    /// Keeps what was drawn, with the container it was drawn for as its `userData`, and
+    /// reports taps on it to the delegate.
+    private func add(_ overlay: GMSOverlay, for container: GMUGeometryContainer) {
+        overlay.userData = container
+        overlay.tapObserver = { [weak self] tapped in
+            guard let self, let container = tapped.userData as? GMUGeometryContainer else { return }
+            self.delegate?.renderer(self, didTap: container, overlay: tapped)
+        }
+        overlays.append(overlay)
+    }
 
     /// An image from a path, a `file:` URL (read now) or an HTTP URL (fetched in the
     /// background); nil when it cannot be had.
@@ -194,8 +211,23 @@ public final class GMUGeometryRenderer: NSObject {
             }
             return
         }
+        if location.hasPrefix("data:") {
+            use(Self.decode(dataURL: location))
+            return
+        }
         let path = URL(string: location).flatMap { $0.isFileURL ? $0.path : nil } ?? location
         use(Self.read(path: path))
+    }
+
+    /// An image from a base64 `data:` URL (a KMZ archive's images; OpenMaps' own).
+    nonisolated private static func decode(dataURL: String) -> UIImage? {
+        guard let comma = dataURL.firstIndex(of: ","), dataURL[..<comma].hasSuffix(";base64"),
+            let data = Data(base64Encoded: String(dataURL[dataURL.index(after: comma)...])), data.count <= maximumImageBytes
+        else {
+            logger.warning("an image data URL that is not base64 or is larger than \(maximumImageBytes) bytes")
+            return nil
+        }
+        return UIImage(data: data)
     }
 
     nonisolated private static func read(path: String) -> UIImage? {
@@ -218,4 +250,14 @@ public final class GMUGeometryRenderer: NSObject {
         }
         return UIImage(data: data)
     }
+}
+
+/// Told of taps on the features and placemarks a ``GMUGeometryRenderer`` drew (an OpenMaps
+/// addition).
+@preconcurrency @MainActor
+public protocol GMUGeometryRendererDelegate: AnyObject {
+    /// A feature or placemark was tapped: the container (a `GMUFeature` carries its
+    /// properties) and the overlay drawn for it that was hit (a marker, polyline, polygon or
+    /// ground overlay). The map's delegate hears of the tap afterwards, as of any other.
+    func renderer(_ renderer: GMUGeometryRenderer, didTap container: GMUGeometryContainer, overlay: GMSOverlay)
 }

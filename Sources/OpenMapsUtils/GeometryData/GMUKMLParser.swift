@@ -17,6 +17,11 @@ import OpenMaps
 /// has none; expanded they can grow without bound); elements nested deeper than
 /// ``maximumDepth`` stop the reading there. Where this differs from the library's reading
 /// (text in CDATA, icon scale, hotSpot, nested MultiGeometry), docs/utils.md says how.
+///
+/// KMZ files (OpenMaps' own; the library reads KML only) are read too, from a URL, data or a
+/// stream alike: the archive's `doc.kml` (else its first `.kml` file) is the document, and
+/// links to images inside the archive become `data:` URLs the renderer draws, so nothing is
+/// written to disk. ``maximumArchiveEntries`` and ``maximumArchiveBytes`` bound the archive.
 public final class GMUKMLParser: NSObject {
     /// The most bytes read (docs/limits.md).
     public static let maximumInputBytes = 64 << 20
@@ -24,6 +29,10 @@ public final class GMUKMLParser: NSObject {
     public static let maximumDepth = 256
     /// The most coordinates kept, all geometries together.
     public static let maximumCoordinates = 5_000_000
+    /// The most entries a KMZ archive may hold (OpenMaps' own; docs/limits.md).
+    public static let maximumArchiveEntries = 10_000
+    /// The most bytes a KMZ archive's entries may inflate to, together (OpenMaps' own).
+    public static let maximumArchiveBytes = 256 << 20
 
     /// The placemarks (and ground overlays), in document order.
     public var placemarks: [GMUGeometryContainer] { reader.placemarks }
@@ -61,10 +70,22 @@ public final class GMUKMLParser: NSObject {
     public func parse() {
         guard !isParsed else { return }
         isParsed = true
-        let data: Data
+        var data: Data
         switch source.read(limit: Self.maximumInputBytes) {
         case .success(let read): data = read
         case .failure(let error): return fail(error)
+        }
+        if KMZArchive.isArchive(data) {
+            do throws(GMUParseError) {
+                var archive = try KMZArchive(data)
+                guard let document = archive.document else { return fail(.malformed("a KMZ archive without a KML document")) }
+                let kml = try archive.contents(of: document, limit: Self.maximumInputBytes)
+                let links = KMZLinks(archive)
+                reader.resolveLink = { links.resolve($0) }
+                data = kml
+            } catch {
+                return fail(error)
+            }
         }
         if Self.declaresEntities(data) { return fail(.entitiesDeclared) }
         let parser = XMLParser(data: data)
@@ -115,6 +136,8 @@ final class KMLReader: NSObject, XMLParserDelegate {
     private(set) var styles: [GMUStyle] = []
     private(set) var styleMaps: [GMUStyleMap] = []
     private(set) var stop: GMUParseError?
+    /// Turns a link into the URL read (a KMZ archive's entries into `data:` URLs).
+    var resolveLink: ((String) -> String)?
 
     private var open: [String] = []
     private var text = ""
@@ -286,10 +309,11 @@ final class KMLReader: NSObject, XMLParserDelegate {
         case "drawOrder":
             drawOrder = Int32(clamping: Int(trimmed) ?? 0)
         case "href":
+            let link = resolveLink?(trimmed) ?? trimmed
             if isInside("Style") {
-                style.icon = trimmed
+                style.icon = link
             } else if isGroundOverlay {
-                overlayHref = trimmed
+                overlayHref = link
             }
         case "color":
             if parent == "LineStyle" {
@@ -398,5 +422,39 @@ final class KMLReader: NSObject, XMLParserDelegate {
     static func bool(_ text: String) -> Bool {
         let lower = text.lowercased()
         return lower == "1" || lower == "true" || lower == "yes"
+    }
+}
+
+/// Links from a KMZ archive's document to its entries, as `data:` URLs of their bytes (each
+/// entry read once; one that cannot be read keeps its link, and a warning is logged).
+final class KMZLinks {
+    private var archive: KMZArchive
+    private var resolved: [String: String] = [:]
+    private static let logger = Logger(label: "OpenMaps.Utils.KML")
+
+    init(_ archive: KMZArchive) { self.archive = archive }
+
+    func resolve(_ link: String) -> String {
+        if let known = resolved[link] { return known }
+        guard let entry = archive.entry(named: link) else { return link }
+        let url: String
+        do {
+            let bytes = try archive.contents(of: entry, limit: GMUGeometryRenderer.maximumImageBytes)
+            url = "data:\(Self.mediaType(of: entry.name));base64,\(bytes.base64EncodedString())"
+        } catch {
+            Self.logger.warning("KMZ link \(link) not read: \(error)")
+            url = link
+        }
+        resolved[link] = url
+        return url
+    }
+
+    private static func mediaType(of name: String) -> String {
+        switch name.split(separator: ".").last?.lowercased() {
+        case "png": "image/png"
+        case "jpg", "jpeg": "image/jpeg"
+        case "gif": "image/gif"
+        default: "application/octet-stream"
+        }
     }
 }

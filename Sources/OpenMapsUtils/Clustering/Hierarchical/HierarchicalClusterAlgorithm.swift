@@ -13,7 +13,9 @@ import OpenMaps
 /// `clusters(atZoom:)` gives every cluster and lone item of the world at a zoom (a lone item
 /// as a cluster of one), the zoom rounded down and held to `minZoom ... maxZoom + 1` as
 /// Supercluster's `getClusters` does; ``clusters(in:atZoom:)`` gives those in a viewport.
-public final class HierarchicalClusterAlgorithm: NSObject, GMUClusterAlgorithm {
+/// A lock guards it, so it may be used from any thread (`GMUClusterManager` queries it in the
+/// background).
+public final class HierarchicalClusterAlgorithm: NSObject, GMUClusterAlgorithm, @unchecked Sendable {
     /// The cluster radius, in pixels of a tile `extent` wide (40).
     public let radius: Double
     /// The tile extent the radius is measured in (512).

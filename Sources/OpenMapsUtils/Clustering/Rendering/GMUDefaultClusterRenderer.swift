@@ -25,6 +25,13 @@ open class GMUDefaultClusterRenderer: NSObject, GMUClusterRenderer {
     open var zIndex: Int32 = 1
     /// The delegate.
     open weak var delegate: GMUClusterRendererDelegate?
+    /// Whether a cluster or item shown by one clustering and the next keeps its marker (an
+    /// OpenMaps addition; false, as the library, which makes every marker anew each time).
+    /// A kept marker neither moves nor blinks, and keeps its info window open; clusters that
+    /// split or merge still fly apart or together. A hierarchical algorithm's cluster is the
+    /// same cluster while it holds the same points; another algorithm's while it has the same
+    /// size and position.
+    open var reusesMarkers = false
 
     /// The markers shown now (a copy).
     open var markers: [GMSMarker] { shownMarkers }
@@ -38,6 +45,24 @@ open class GMUDefaultClusterRenderer: NSObject, GMUClusterRenderer {
     private var previousZoom: Float = 0
     private var itemToOldCluster: [ObjectKey: GMUCluster]?
     private var itemToNewCluster: [ObjectKey: GMUCluster]?
+    /// The markers shown, by what they show (when markers are reused).
+    private var markersByKey: [RenderKey: GMSMarker] = [:]
+    private var reusable: [RenderKey: GMSMarker] = [:]
+
+    /// What a marker shows, to find it again in the next clustering.
+    private enum RenderKey: Hashable {
+        case hierarchical(HierarchicalCluster)
+        case cluster(count: UInt, latitude: UInt64, longitude: UInt64)
+        case item(ObjectKey)
+
+        init(_ cluster: GMUCluster) {
+            if let cluster = cluster as? HierarchicalCluster {
+                self = .hierarchical(cluster)
+            } else {
+                self = .cluster(count: cluster.count, latitude: cluster.position.latitude.bitPattern, longitude: cluster.position.longitude.bitPattern)
+            }
+        }
+    }
 
     /// A renderer for a map, with icons from a generator.
     public init(mapView: GMSMapView, clusterIconGenerator iconGenerator: GMUClusterIconGenerator) {
@@ -58,9 +83,20 @@ open class GMUDefaultClusterRenderer: NSObject, GMUClusterRenderer {
         guard let mapView else { return }
         guard animatesClusters else {
             self.clusters = clusters
-            clearMarkers(shownMarkers)
+            let existing = shownMarkers
             shownMarkers = []
+            if reusesMarkers {
+                reusable = markersByKey
+                markersByKey = [:]
+            } else {
+                clearMarkers(existing)
+            }
             addOrUpdate(clusters, animated: false)
+            reusable = [:]
+            if reusesMarkers {
+                let staying = Set(shownMarkers.map(ObjectIdentifier.init))
+                clearMarkers(existing.filter { !staying.contains(ObjectIdentifier($0)) })
+            }
             return
         }
         let zoom = mapView.camera.zoom
@@ -70,8 +106,14 @@ open class GMUDefaultClusterRenderer: NSObject, GMUClusterRenderer {
         self.clusters = clusters
         let existing = shownMarkers
         shownMarkers = []
+        if reusesMarkers {
+            reusable = markersByKey
+            markersByKey = [:]
+        }
         addOrUpdate(clusters, animated: zoomingIn)
-        let leaving = existing.filter { old in !shownMarkers.contains { $0 === old } }
+        reusable = [:]
+        let staying = Set(shownMarkers.map(ObjectIdentifier.init))
+        let leaving = existing.filter { !staying.contains(ObjectIdentifier($0)) }
         if zoomingIn {
             clearMarkers(leaving)
         } else {
@@ -170,6 +212,16 @@ open class GMUDefaultClusterRenderer: NSObject, GMUClusterRenderer {
 
     private func render(_ cluster: GMUCluster, animated: Bool, zoom: Float) {
         if shouldRender(as: cluster, atZoom: zoom) {
+            if reusesMarkers {
+                let key = RenderKey(cluster)
+                if let kept = reusable.removeValue(forKey: key) ?? markersByKey[key] {
+                    kept.userData = cluster
+                    markersByKey[key] = kept
+                    shownMarkers.append(kept)
+                    renderedClusters.insert(ObjectKey(cluster))
+                    return
+                }
+            }
             var from: CLLocationCoordinate2D?
             if animated {
                 for item in cluster.items {
@@ -180,17 +232,23 @@ open class GMUDefaultClusterRenderer: NSObject, GMUClusterRenderer {
                 }
             }
             let icon = iconGenerator.icon(forSize: cluster.count)
-            shownMarkers.append(marker(at: cluster.position, from: from, userData: cluster, icon: icon))
+            let made = marker(at: cluster.position, from: from, userData: cluster, icon: icon)
+            if reusesMarkers { markersByKey[RenderKey(cluster)] = made }
+            shownMarkers.append(made)
         } else {
             for item in cluster.items {
                 if let marker = item as? GMSMarker {
                     marker.map = mapView
                     shownMarkers.append(marker)
+                } else if reusesMarkers, let kept = reusable.removeValue(forKey: .item(ObjectKey(item))) ?? markersByKey[.item(ObjectKey(item))] {
+                    markersByKey[.item(ObjectKey(item))] = kept
+                    shownMarkers.append(kept)
                 } else {
                     let from = animated ? itemToOldCluster?[ObjectKey(item)]?.position : nil
                     let marker = marker(at: item.position, from: from, userData: item, icon: nil)
                     if let title = item.title { marker.title = title }
                     if let snippet = item.snippet { marker.snippet = snippet }
+                    if reusesMarkers { markersByKey[.item(ObjectKey(item))] = marker }
                     shownMarkers.append(marker)
                 }
                 renderedClusterItems.insert(ObjectKey(item))
