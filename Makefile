@@ -2,7 +2,7 @@
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: setup build run test docs api-check api-dump fuzz record-goldens benchmarks playground-benchmark basemap geodata geocoder geocoder-compare cluster-compare solver-oracle solver-compare tiles clean
+.PHONY: setup build run test docs api-check api-dump fuzz record-goldens benchmarks playground-benchmark basemap geodata geocoder geocoder-compare cluster-compare cluster-frames solver-oracle solver-compare tiles clean
 
 setup:
 	@./scripts/setup.sh
@@ -110,6 +110,12 @@ cluster-compare: setup
 	python3 -m venv Benchmarks/.venv
 	Benchmarks/.venv/bin/pip install -q numpy pysupercluster-problematy==0.7.8
 	cd Benchmarks && RUNS=$(RUNS) .venv/bin/python cluster_compare.py
+
+# Frame times of a 1280x800 map flying from zoom 6 to 12 while 100,000 items re-cluster in the
+# background, beside the same flight without items.
+cluster-frames: setup
+	cd Benchmarks && $(SWIFT) build -c release --product ClusterFrames
+	cd Benchmarks && $$($(SWIFT) build -c release --show-bin-path)/ClusterFrames --runs $(RUNS)
 
 # The playground end to end: frames per second while panning a 1280x800 session.
 playground-benchmark: build

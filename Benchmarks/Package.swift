@@ -78,6 +78,12 @@ let package = Package(
             dependencies: [.product(name: "OpenMapsUtils", package: "OpenMaps")],
             path: "Sources/ClusterCompare"
         ),
+        // Frame times while 100,000 items re-cluster in the background (`make cluster-frames`).
+        .executableTarget(
+            name: "ClusterFrames",
+            dependencies: [.product(name: "OpenMapsUtils", package: "OpenMaps"), .product(name: "OpenMaps", package: "OpenMaps")],
+            path: "Sources/ClusterFrames"
+        ),
         // End to end: `openmaps serve` in its own process, driven over its WebSocket the way
         // the page drives it (`make playground-benchmark`).
         .executableTarget(

@@ -125,7 +125,9 @@ open class GMUClusterManager: NSObject, GMSMapViewDelegate {
         queryInFlight = true
         let northEast = region.northEast, southWest = region.southWest
         mapView.runInBackground({
-            hierarchical.clusters(in: GMSCoordinateBounds(coordinate: northEast, coordinate: southWest), atZoom: level)
+            let found = hierarchical.clusters(in: GMSCoordinateBounds(coordinate: northEast, coordinate: southWest), atZoom: level)
+            hierarchical.prepareLineage()
+            return found
         }) { [weak self] clusters in
             guard let self else { return }
             self.queryInFlight = false

@@ -314,6 +314,42 @@ final class ClusterIndex: @unchecked Sendable {
         }
     }
 
+    /// Which cluster took each entry, and the finest level each entry is at: made on first
+    /// use (the cluster renderer's animations), under a lock.
+    private var lineage: (parent: [Int32], finest: [UInt8])?
+    private let lineageLock = NSLock()
+
+    /// The entry holding `entry`'s points at a coarser `level` (its ancestor, or itself);
+    /// nil when `entry` is not at `level` or a coarser one (it was made at a finer level than
+    /// asked, or the level is out of range).
+    func ancestor(of entry: Int32, atLevel level: Int) -> Int32? {
+        let (parent, finest) = madeLineage()
+        var e = Int(entry)
+        guard e >= 0, e < parent.count, level >= 0, level < levels.count, level <= Int(finest[e]) else { return nil }
+        while parent[e] >= 0, Int(finest[Int(parent[e])]) >= level { e = Int(parent[e]) }
+        return Int32(e)
+    }
+
+    /// Makes the lineage now (off the main actor, before the renderer needs it).
+    func prepareLineage() { _ = madeLineage() }
+
+    private func madeLineage() -> (parent: [Int32], finest: [UInt8]) {
+        lineageLock.lock()
+        defer { lineageLock.unlock() }
+        if let lineage { return lineage }
+        var parent = [Int32](repeating: -1, count: x.count)
+        for cluster in 0..<childStart.count {
+            let start = Int(childStart[cluster])
+            for index in start..<(start + Int(childCount[cluster])) { parent[Int(children[index])] = Int32(cluster + pointCount) }
+        }
+        var finest = [UInt8](repeating: 0, count: x.count)
+        for level in stride(from: levels.count - 1, through: 0, by: -1) {
+            for entry in levels[level] where finest[Int(entry)] == 0 { finest[Int(entry)] = UInt8(clamping: level) }
+        }
+        lineage = (parent, finest)
+        return (parent, finest)
+    }
+
     /// Bytes the index holds.
     var memoryBytes: Int {
         x.capacity * 8 + y.capacity * 8 + count.capacity * 4 + childStart.capacity * 4 + childCount.capacity * 4

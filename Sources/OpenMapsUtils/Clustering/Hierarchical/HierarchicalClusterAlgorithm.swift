@@ -163,9 +163,18 @@ public final class HierarchicalClusterAlgorithm: NSObject, GMUClusterAlgorithm, 
         var result: [GMUCluster] = []
         let source = IndexedItems(items: items, indexed: indexed)
         index.entries(level: level, minX: max(minX, -8), minY: max(minY, -8), maxX: min(maxX, 9), maxY: min(maxY, 9)) { entry in
-            result.append(HierarchicalCluster(index: index, entry: entry, items: source))
+            result.append(HierarchicalCluster(index: index, entry: entry, level: level, items: source))
         }
         return result
+    }
+
+    /// Makes what split and merge animations read (which cluster holds which at another
+    /// zoom), so the renderer finds it made: the cluster manager calls it in the background.
+    func prepareLineage() {
+        lock.lock()
+        let index = builtIndex()
+        lock.unlock()
+        index.prepareLineage()
     }
 
     /// How many clusters and lone items there are at each zoom, lowest first (an OpenMaps
@@ -193,14 +202,26 @@ struct IndexedItems: @unchecked Sendable {
 final class HierarchicalCluster: NSObject, GMUCluster {
     private let index: ClusterIndex
     private let entry: Int32
+    /// The level of the index it was found at.
+    let level: Int
     private let source: IndexedItems
 
-    init(index: ClusterIndex, entry: Int32, items: IndexedItems) {
+    init(index: ClusterIndex, entry: Int32, level: Int, items: IndexedItems) {
         self.index = index
         self.entry = entry
+        self.level = level
         source = items
         super.init()
     }
+
+    /// The cluster (or lone item) holding this one's points at a coarser level of the same
+    /// index; nil when this one is not at that level or a coarser one.
+    func ancestor(atLevel level: Int) -> HierarchicalCluster? {
+        index.ancestor(of: entry, atLevel: level).map { HierarchicalCluster(index: index, entry: $0, level: level, items: source) }
+    }
+
+    /// Whether two clusters come from the same index.
+    func sharesIndex(with other: HierarchicalCluster) -> Bool { other.index === index }
 
     var position: CLLocationCoordinate2D {
         let e = Int(entry)

@@ -45,6 +45,12 @@ open class GMUDefaultClusterRenderer: NSObject, GMUClusterRenderer {
     private var previousZoom: Float = 0
     private var itemToOldCluster: [ObjectKey: GMUCluster]?
     private var itemToNewCluster: [ObjectKey: GMUCluster]?
+    /// A hierarchical algorithm's split and merge partners, found through its index rather
+    /// than through every item (OpenMaps' own: 100,000 items would hold a frame): the old
+    /// clusters (zooming in) or new ones (zooming out) shown as clusters, and their level.
+    private var lineage: (partners: [HierarchicalCluster: GMUCluster], level: Int)?
+    /// The hierarchical cluster each item marker was shown for.
+    private var itemMarkerCluster: [ObjectIdentifier: HierarchicalCluster] = [:]
     /// The markers shown, by what they show (when markers are reused).
     private var markersByKey: [RenderKey: GMSMarker] = [:]
     private var reusable: [RenderKey: GMSMarker] = [:]
@@ -128,6 +134,22 @@ open class GMUDefaultClusterRenderer: NSObject, GMUClusterRenderer {
     // MARK: Animation
 
     private func prepareAnimation(to newClusters: [GMUCluster], zoom: Float, zoomingIn: Bool) {
+        lineage = nil
+        if let first = newClusters.first as? HierarchicalCluster,
+            clusters.allSatisfy({ ($0 as? HierarchicalCluster)?.sharesIndex(with: first) == true }),
+            newClusters.allSatisfy({ ($0 as? HierarchicalCluster)?.sharesIndex(with: first) == true })
+        {
+            var partners: [HierarchicalCluster: GMUCluster] = [:]
+            let side = zoomingIn ? clusters : newClusters
+            for cluster in side where shouldRender(as: cluster, atZoom: zoom) || (zoomingIn && shouldRender(as: cluster, atZoom: previousZoom)) {
+                if let key = cluster as? HierarchicalCluster { partners[key] = cluster }
+            }
+            let level = ((side.first as? HierarchicalCluster) ?? first).level
+            lineage = (partners, level)
+            itemToOldCluster = zoomingIn ? [:] : nil
+            itemToNewCluster = zoomingIn ? nil : [:]
+            return
+        }
         if zoomingIn {
             var map: [ObjectKey: GMUCluster] = [:]
             for old in clusters where shouldRender(as: old, atZoom: zoom) || shouldRender(as: old, atZoom: previousZoom) {
@@ -143,6 +165,18 @@ open class GMUDefaultClusterRenderer: NSObject, GMUClusterRenderer {
             itemToOldCluster = nil
             itemToNewCluster = map
         }
+    }
+
+    /// The partner of a hierarchical cluster at the other level: the cluster holding its
+    /// points there, when it is shown as a cluster.
+    private func partner(of cluster: GMUCluster) -> GMUCluster? {
+        guard let lineage, let cluster = cluster as? HierarchicalCluster, let above = cluster.ancestor(atLevel: lineage.level) else { return nil }
+        return lineage.partners[above]
+    }
+
+    /// The old cluster an item (of a cluster) was in, zooming in.
+    private func oldCluster(of item: GMUClusterItem, in cluster: GMUCluster) -> GMUCluster? {
+        lineage != nil ? partner(of: cluster) : itemToOldCluster?[ObjectKey(item)]
     }
 
     /// Old markers fly to the new cluster holding their item (or their cluster's first
@@ -169,6 +203,10 @@ open class GMUDefaultClusterRenderer: NSObject, GMUClusterRenderer {
     }
 
     private func newCluster(for marker: GMSMarker) -> GMUCluster? {
+        if lineage != nil {
+            if let cluster = marker.userData as? GMUCluster { return partner(of: cluster) }
+            return itemMarkerCluster[ObjectIdentifier(marker)].flatMap(partner(of:))
+        }
         guard let map = itemToNewCluster else { return nil }
         if let cluster = marker.userData as? GMUCluster {
             for item in cluster.items { if let found = map[ObjectKey(item)] { return found } }
@@ -180,6 +218,7 @@ open class GMUDefaultClusterRenderer: NSObject, GMUClusterRenderer {
 
     private func clearMarkers(_ markers: [GMSMarker]) {
         for marker in markers {
+            itemMarkerCluster[ObjectIdentifier(marker)] = nil
             if marker.userData is GMUCluster { marker.userData = nil }
             marker.map = nil
         }
@@ -195,14 +234,18 @@ open class GMUDefaultClusterRenderer: NSObject, GMUClusterRenderer {
             var show = visible.contains(cluster.position)
             if !show {
                 let expanded = !shouldRender(as: cluster, atZoom: zoom)
-                for item in cluster.items {
-                    if expanded, visible.contains(item.position) {
-                        show = true
-                        break
-                    }
-                    if animated, let old = itemToOldCluster?[ObjectKey(item)], visible.contains(old.position) {
-                        show = true
-                        break
+                if animated, lineage != nil, let old = partner(of: cluster), visible.contains(old.position) {
+                    show = true
+                } else if expanded || (animated && lineage == nil) {
+                    for item in cluster.items {
+                        if expanded, visible.contains(item.position) {
+                            show = true
+                            break
+                        }
+                        if animated, let old = itemToOldCluster?[ObjectKey(item)], visible.contains(old.position) {
+                            show = true
+                            break
+                        }
                     }
                 }
             }
@@ -223,7 +266,9 @@ open class GMUDefaultClusterRenderer: NSObject, GMUClusterRenderer {
                 }
             }
             var from: CLLocationCoordinate2D?
-            if animated {
+            if animated, lineage != nil {
+                from = partner(of: cluster)?.position
+            } else if animated {
                 for item in cluster.items {
                     if let old = itemToOldCluster?[ObjectKey(item)] {
                         from = old.position
@@ -242,13 +287,15 @@ open class GMUDefaultClusterRenderer: NSObject, GMUClusterRenderer {
                     shownMarkers.append(marker)
                 } else if reusesMarkers, let kept = reusable.removeValue(forKey: .item(ObjectKey(item))) ?? markersByKey[.item(ObjectKey(item))] {
                     markersByKey[.item(ObjectKey(item))] = kept
+                    if let cluster = cluster as? HierarchicalCluster { itemMarkerCluster[ObjectIdentifier(kept)] = cluster }
                     shownMarkers.append(kept)
                 } else {
-                    let from = animated ? itemToOldCluster?[ObjectKey(item)]?.position : nil
+                    let from = animated ? oldCluster(of: item, in: cluster)?.position : nil
                     let marker = marker(at: item.position, from: from, userData: item, icon: nil)
                     if let title = item.title { marker.title = title }
                     if let snippet = item.snippet { marker.snippet = snippet }
                     if reusesMarkers { markersByKey[.item(ObjectKey(item))] = marker }
+                    if let cluster = cluster as? HierarchicalCluster { itemMarkerCluster[ObjectIdentifier(marker)] = cluster }
                     shownMarkers.append(marker)
                 }
                 renderedClusterItems.insert(ObjectKey(item))
