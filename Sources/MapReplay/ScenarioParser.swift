@@ -112,6 +112,15 @@ extension Scenario {
 
     // MARK: Parts
 
+    /// A coordinate on the world: latitude within ±90, longitude within ±180.
+    static func worldCoordinate(_ value: JSONValue, _ what: String) throws -> CLLocationCoordinate2D {
+        let c = try coordinate(value, what, step: nil)
+        guard abs(c.latitude) <= 90, abs(c.longitude) <= 180 else {
+            throw ScenarioError("\(what) must have a latitude within -90 ... 90 and a longitude within -180 ... 180")
+        }
+        return c
+    }
+
     /// The clustering set-up (an OpenMaps addition).
     static func clustering(_ r: FieldReader) throws -> ClusteringSpec {
         try r.only(["algorithm", "items", "seededItems", "renderer", "didTapCluster"])
@@ -134,7 +143,7 @@ extension Scenario {
                 let item = try FieldReader(value, path: path)
                 try item.only(["id", "position", "title", "snippet"])
                 let spec0 = ClusteringSpec.Item(
-                    id: try item.string("id"), position: try coordinate(try item.value("position"), "\(path).position", step: nil),
+                    id: try item.string("id"), position: try worldCoordinate(try item.value("position"), "\(path).position"),
                     title: try item.optionalString("title"), snippet: try item.optionalString("snippet"))
                 guard ids.insert(spec0.id).inserted else { throw r.fail("\(path): duplicate id \"\(spec0.id)\"") }
                 spec.items.append(spec0)
@@ -151,7 +160,7 @@ extension Scenario {
             guard seed == seed.rounded(), seed >= 0, seed < 9e15 else { throw r.fail("clustering.seededItems.seed must be a whole number from 0") }
             let spread = try seeded.optionalNumber("spread") ?? 0.1
             guard spread.isFinite, spread > 0, spread <= 90 else { throw r.fail("clustering.seededItems.spread must be within 0 ... 90 degrees, above 0") }
-            let center = try coordinate(try seeded.value("center"), "clustering.seededItems.center", step: nil)
+            let center = try worldCoordinate(try seeded.value("center"), "clustering.seededItems.center")
             spec.items += ClusteringSpec.Seeded(count: Int(count), seed: UInt64(seed), center: center, spread: spread).items
         }
         if r.has("renderer") {

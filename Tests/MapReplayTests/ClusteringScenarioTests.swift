@@ -54,5 +54,7 @@ struct ClusteringScenarioTests {
         refused(#"{"renderer": {"minimumClusterSize": -1}}"#, "minimumClusterSize")
         refused(#"{"items": [{"id": "a", "position": [0, 0]}, {"id": "a", "position": [1, 1]}]}"#, "duplicate")
         refused(#"{"colour": "red"}"#, "colour")
+        refused(#"{"algorithm": "gridBased", "items": [{"id": "a", "position": [0, 1e300]}]}"#, "longitude within")
+        refused(#"{"seededItems": {"count": 1, "center": [95, 0]}}"#, "latitude within")
     }
 }

@@ -184,4 +184,14 @@ import Testing
         #expect(distance.clusters(atZoom: .nan).count == distance.clusters(atZoom: 0).count)
         #expect(distance.clusters(atZoom: 1e30).count == items.count)
     }
+
+    @Test func limitGridAlgorithmPositionsFarOutsideTheWorldLandInAnEdgeCell() {
+        let grid = GMUGridBasedClusterAlgorithm()
+        grid.add([
+            BareItem(CLLocationCoordinate2D(latitude: 0, longitude: 1e300)), BareItem(CLLocationCoordinate2D(latitude: -1e300, longitude: 0)),
+            BareItem(CLLocationCoordinate2D(latitude: 10, longitude: 10)),
+        ])
+        let clusters = grid.clusters(atZoom: 12)
+        #expect(clusters.reduce(0) { $0 + Int($1.count) } == 3, "no crash; every item in a cell")
+    }
 }

@@ -171,7 +171,8 @@ import Testing
         bytes[end + 10] = 0xFF
         bytes[end + 11] = 0xFF
         refused(Data(bytes), "ZIP64")
-        // An image that cannot be read keeps its link; the document is read.
+        // An image that cannot be read keeps its link, read once however it is spelt; the
+        // document is read.
         let brokenImage = Self.parse(try Self.archive(changing: "files/town.png") { bytes, at in bytes[at + 16] ^= 0xFF })
         #expect(brokenImage.parseError == nil)
         #expect(!brokenImage.placemarks.isEmpty)

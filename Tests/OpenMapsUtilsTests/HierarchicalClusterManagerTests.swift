@@ -163,4 +163,43 @@ import Testing
         let merging = merge.driver.matchesGolden(named: "hierarchical-merge", scale: 1)
         #expect(merging.passed, "\(merging.message)")
     }
+
+    @Test func rule76AtLowZoomsAndAcrossTheAntimeridianTheRegionAskedForIsTheViewsOwn() {
+        // Reykjavik, Helsinki and Delhi (all in view at zoom 1 over Helsinki, whose region
+        // grown by half a view each way spans more than 180° of longitude), and a pair either
+        // side of the antimeridian.
+        let items = [
+            POIItem(position: CLLocationCoordinate2D(latitude: 64.15, longitude: -21.94), name: "Reykjavik"),
+            POIItem(position: CLLocationCoordinate2D(latitude: 60.17, longitude: 24.94), name: "Helsinki"),
+            POIItem(position: CLLocationCoordinate2D(latitude: 28.61, longitude: 77.21), name: "Delhi"),
+            POIItem(position: CLLocationCoordinate2D(latitude: -17, longitude: 179.5), name: "Fiji"),
+            POIItem(position: CLLocationCoordinate2D(latitude: -14, longitude: -171.8), name: "Samoa"),
+        ]
+        let world = scene(zoom: 1, items: items)
+        world.manager.cluster()
+        world.driver.settle()
+        let names = Set(world.renderer.markers.compactMap { ($0.userData as? POIItem)?.name })
+        #expect(names.isSuperset(of: ["Reykjavik", "Helsinki", "Delhi"]), "\(names)")
+        let pacific = scene(zoom: 4, items: items)
+        pacific.map.camera = GMSCameraPosition(latitude: -15, longitude: 179.9, zoom: 4)
+        pacific.manager.cluster()
+        pacific.driver.settle()
+        let seen = Set(pacific.renderer.markers.compactMap { ($0.userData as? POIItem)?.name })
+        #expect(seen.isSuperset(of: ["Fiji", "Samoa"]), "\(seen)")
+        // A small pan inside the region asked for asks nothing more: the map is idle at once.
+        pacific.map.camera = GMSCameraPosition(latitude: -15, longitude: 179.95, zoom: 4)
+        pacific.driver.advance(by: 1.0 / 60)
+        #expect(pacific.driver.host.isIdle)
+    }
+
+    @Test func rule77KeptMarkersComeBackAfterTheMapIsCleared() {
+        let s = scene(zoom: 11, items: helsinki(3_000))
+        s.manager.cluster()
+        s.driver.settle()
+        s.map.clear()
+        s.manager.cluster()
+        s.driver.settle()
+        #expect(!s.renderer.markers.isEmpty)
+        #expect(s.renderer.markers.allSatisfy { $0.map === s.map }, "every kept marker is on the map again")
+    }
 }

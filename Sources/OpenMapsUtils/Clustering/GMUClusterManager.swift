@@ -43,7 +43,7 @@ open class GMUClusterManager: NSObject, GMSMapViewDelegate {
     private var clusterRequests = 0
     /// Clustering in the background: the region last asked for, whether a query is under
     /// way, and whether another is wanted when it ends.
-    private var queriedRegion: GMSCoordinateBounds?
+    private var queriedRegion: QueryRegion?
     private var queryInFlight = false
     private var queryWanted = false
 
@@ -120,12 +120,11 @@ open class GMUClusterManager: NSObject, GMSMapViewDelegate {
             return
         }
         let level = Self.roundedZoom(mapView.camera.zoom)
-        let region = Self.expanded(GMSCoordinateBounds(region: mapView.projection.visibleRegion()))
+        let region = QueryRegion(around: GMSCoordinateBounds(region: mapView.projection.visibleRegion()))
         queriedRegion = region
         queryInFlight = true
-        let northEast = region.northEast, southWest = region.southWest
         mapView.runInBackground({
-            let found = hierarchical.clusters(in: GMSCoordinateBounds(coordinate: northEast, coordinate: southWest), atZoom: level)
+            let found = hierarchical.clusters(south: region.south, north: region.north, west: region.west, east: region.east, atZoom: level)
             hierarchical.prepareLineage()
             return found
         }) { [weak self] clusters in
@@ -143,23 +142,6 @@ open class GMUClusterManager: NSObject, GMSMapViewDelegate {
         }
     }
 
-    /// Bounds grown by half their size on every side (longitudes up to the whole world).
-    private static func expanded(_ bounds: GMSCoordinateBounds) -> GMSCoordinateBounds {
-        let south = bounds.southWest.latitude, north = bounds.northEast.latitude
-        var west = bounds.southWest.longitude, east = bounds.northEast.longitude
-        if east < west { east += 360 }
-        let height = north - south, width = east - west
-        let grownWest = west - width / 2, grownEast = east + width / 2
-        let wholeWorld = grownEast - grownWest >= 360
-        return GMSCoordinateBounds(
-            coordinate: CLLocationCoordinate2D(latitude: min(90, north + height / 2), longitude: wholeWorld ? 180 : Self.wrapped(grownEast)),
-            coordinate: CLLocationCoordinate2D(latitude: max(-90, south - height / 2), longitude: wholeWorld ? -180 : Self.wrapped(grownWest)))
-    }
-
-    private static func wrapped(_ longitude: Double) -> Double {
-        longitude > 180 ? longitude - 360 : longitude < -180 ? longitude + 360 : longitude
-    }
-
     /// A zoom rounded to the nearest level, as the library rounds it (`floor(zoom + 0.5)`).
     private static func roundedZoom(_ zoom: Float) -> Float {
         guard zoom.isFinite else { return 0 }
@@ -172,11 +154,10 @@ open class GMUClusterManager: NSObject, GMSMapViewDelegate {
             requestCluster()
         } else {
             renderer.update()
-            if let hierarchical = algorithm as? HierarchicalClusterAlgorithm, let queriedRegion {
-                let visible = GMSCoordinateBounds(region: mapView.projection.visibleRegion())
-                if !queriedRegion.contains(visible.northEast) || !queriedRegion.contains(visible.southWest) {
-                    queryInBackground(hierarchical)
-                }
+            if let hierarchical = algorithm as? HierarchicalClusterAlgorithm, let queriedRegion,
+                !queriedRegion.contains(GMSCoordinateBounds(region: mapView.projection.visibleRegion()))
+            {
+                queryInBackground(hierarchical)
             }
         }
     }
@@ -248,5 +229,39 @@ open class GMUClusterManager: NSObject, GMSMapViewDelegate {
     }
     open func mapView(_ mapView: GMSMapView, didChangeMapCapabilities mapCapabilities: GMSMapCapabilityFlags) {
         mapDelegate?.mapView(mapView, didChangeMapCapabilities: mapCapabilities)
+    }
+}
+
+/// The region a cluster manager asks a hierarchical algorithm for: the visible bounds grown by
+/// half their size on every side, longitudes unwrapped (`east` at least `west`).
+struct QueryRegion: Sendable {
+    let south: Double
+    let north: Double
+    let west: Double
+    let east: Double
+
+    init(around bounds: GMSCoordinateBounds) {
+        let south = bounds.southWest.latitude, north = bounds.northEast.latitude
+        let west = bounds.southWest.longitude
+        var east = bounds.northEast.longitude
+        if east < west { east += 360 }
+        let height = north - south, width = east - west
+        self.south = max(-90, south - height / 2)
+        self.north = min(90, north + height / 2)
+        self.west = west - width / 2
+        self.east = east + width / 2
+    }
+
+    /// Whether bounds lie inside the region.
+    func contains(_ bounds: GMSCoordinateBounds) -> Bool {
+        guard bounds.southWest.latitude >= south, bounds.northEast.latitude <= north else { return false }
+        guard east - west < 360 else { return true }
+        var from = bounds.southWest.longitude, to = bounds.northEast.longitude
+        if to < from { to += 360 }
+        // The bounds' west moved by whole turns to just east of the region's west.
+        let shift = 360 * ((from - west) / 360).rounded(.down)
+        from -= shift
+        to -= shift
+        return to <= east
     }
 }

@@ -429,24 +429,25 @@ final class KMLReader: NSObject, XMLParserDelegate {
 /// entry read once; one that cannot be read keeps its link, and a warning is logged).
 final class KMZLinks {
     private var archive: KMZArchive
-    private var resolved: [String: String] = [:]
+    /// What each entry became (its data URL, or nil when it could not be read), by entry.
+    private var resolved: [Int: String?] = [:]
     private static let logger = Logger(label: "OpenMaps.Utils.KML")
 
     init(_ archive: KMZArchive) { self.archive = archive }
 
     func resolve(_ link: String) -> String {
-        if let known = resolved[link] { return known }
         guard let entry = archive.entry(named: link) else { return link }
-        let url: String
+        let key = entry.localHeader
+        if let known = resolved[key] { return known ?? link }
+        var url: String?
         do {
             let bytes = try archive.contents(of: entry, limit: GMUGeometryRenderer.maximumImageBytes)
             url = "data:\(Self.mediaType(of: entry.name));base64,\(bytes.base64EncodedString())"
         } catch {
             Self.logger.warning("KMZ link \(link) not read: \(error)")
-            url = link
         }
-        resolved[link] = url
-        return url
+        resolved[key] = url
+        return url ?? link
     }
 
     private static func mediaType(of name: String) -> String {

@@ -23,6 +23,8 @@ struct KMZArchive {
     }
 
     let entries: [Entry]
+    /// The first entry of each name.
+    private let entryByName: [String: Int]
     private let data: Data
     /// Bytes inflated so far, against the archive's budget.
     private var inflated = 0
@@ -70,6 +72,9 @@ struct KMZArchive {
             offset = nameStart + nameLength + extraLength + commentLength
         }
         self.entries = entries
+        var byName: [String: Int] = [:]
+        for (number, entry) in entries.enumerated() where byName[entry.name] == nil { byName[entry.name] = number }
+        entryByName = byName
     }
 
     /// The KML document's entry: `doc.kml` at the top, else the first `.kml` entry.
@@ -84,7 +89,7 @@ struct KMZArchive {
         while name.hasPrefix("/") { name.removeFirst() }
         guard !name.isEmpty, !name.contains("://") else { return nil }
         let decoded = name.removingPercentEncoding ?? name
-        return entries.first { $0.name == name || $0.name == decoded }
+        return (entryByName[name] ?? entryByName[decoded]).map { entries[$0] }
     }
 
     /// An entry's bytes, inflated when deflated, at most `limit` of them.
@@ -93,6 +98,8 @@ struct KMZArchive {
         guard inflated + entry.size <= GMUKMLParser.maximumArchiveBytes else {
             throw .malformed("a KMZ archive inflating past \(GMUKMLParser.maximumArchiveBytes) bytes")
         }
+        // Counted before it is read, whatever comes of it: a bad entry costs its share too.
+        inflated += entry.size
         let bytesCount = data.count
         let header = entry.localHeader
         guard header >= 0, header <= bytesCount - 30 else { throw .malformed("KMZ entry \(entry.name) lies outside the archive") }
@@ -123,7 +130,6 @@ struct KMZArchive {
         }
         guard contents.count == entry.size else { throw .malformed("KMZ entry \(entry.name) is not the size its header gives") }
         guard Inflate.crc32(contents) == entry.crc else { throw .malformed("KMZ entry \(entry.name) fails its CRC-32") }
-        inflated += contents.count
         return contents
     }
 

@@ -28,8 +28,10 @@ public final class GMUGridBasedClusterAlgorithm: NSObject, GMUClusterAlgorithm {
         for item in items {
             let point = GMSProject(item.position)
             guard point.x.isFinite, point.y.isFinite else { continue }
-            // Truncation toward zero, as the library's C casts.
-            let column = Int(Double(cells) * (1 + point.x) / 2), row = Int(Double(cells) * (1 + point.y) / 2)
+            // Truncation toward zero, as the library's C casts (held to ±2^30: a position far
+            // outside the world, which the C cast leaves undefined, lands in an edge cell).
+            func truncated(_ value: Double) -> Int { Int(min(max(value, -0x1p30), 0x1p30)) }
+            let column = truncated(Double(cells) * (1 + point.x) / 2), row = truncated(Double(cells) * (1 + point.y) / 2)
             let key = cells * row + column
             if let cluster = clusterOfCell[key] {
                 cluster.add(item)

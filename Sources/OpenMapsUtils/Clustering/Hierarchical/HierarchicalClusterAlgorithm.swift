@@ -155,6 +155,23 @@ public final class HierarchicalClusterAlgorithm: NSObject, GMUClusterAlgorithm, 
         return collect(zoom: Double(zoom), minX: Self.x(longitude: west), minY: minY, maxX: Self.x(longitude: east), maxY: maxY)
     }
 
+    /// The clusters and lone items of a zoom between latitudes and between longitudes given
+    /// unwrapped (`east` at least `west`, either past ±180): the whole world when they span
+    /// 360° or more.
+    func clusters(south: Double, north: Double, west: Double, east: Double, atZoom zoom: Float) -> [GMUCluster] {
+        guard south.isFinite, north.isFinite, west.isFinite, east.isFinite, east >= west else { return [] }
+        let minY = Self.y(latitude: min(north, 90)), maxY = Self.y(latitude: max(south, -90))
+        guard east - west < 360 else { return collect(zoom: Double(zoom), minX: 0, minY: minY, maxX: 1, maxY: maxY) }
+        // West into -180 ..< 180, east after it.
+        let shift = 360 * ((west + 180) / 360).rounded(.down)
+        let from = west - shift, to = east - shift
+        if to <= 180 {
+            return collect(zoom: Double(zoom), minX: Self.x(longitude: from), minY: minY, maxX: Self.x(longitude: to), maxY: maxY)
+        }
+        return collect(zoom: Double(zoom), minX: Self.x(longitude: from), minY: minY, maxX: 1, maxY: maxY)
+            + collect(zoom: Double(zoom), minX: 0, minY: minY, maxX: Self.x(longitude: to - 360), maxY: maxY)
+    }
+
     private func collect(zoom: Double, minX: Double, minY: Double, maxX: Double, maxY: Double) -> [GMUCluster] {
         lock.lock()
         defer { lock.unlock() }

@@ -31,7 +31,9 @@ open class GMUDefaultClusterRenderer: NSObject, GMUClusterRenderer {
     /// split or merge still fly apart or together. A hierarchical algorithm's cluster is the
     /// same cluster while it holds the same points; another algorithm's while it has the same
     /// size and position.
-    open var reusesMarkers = false
+    open var reusesMarkers = false {
+        didSet { if !reusesMarkers { markersByKey = [:] } }
+    }
 
     /// The markers shown now (a copy).
     open var markers: [GMSMarker] { shownMarkers }
@@ -259,6 +261,8 @@ open class GMUDefaultClusterRenderer: NSObject, GMUClusterRenderer {
                 let key = RenderKey(cluster)
                 if let kept = reusable.removeValue(forKey: key) ?? markersByKey[key] {
                     kept.userData = cluster
+                    // Back on the map if something took it off (`clear()`).
+                    if kept.map !== mapView { kept.map = mapView }
                     markersByKey[key] = kept
                     shownMarkers.append(kept)
                     renderedClusters.insert(ObjectKey(cluster))
@@ -287,6 +291,7 @@ open class GMUDefaultClusterRenderer: NSObject, GMUClusterRenderer {
                     shownMarkers.append(marker)
                 } else if reusesMarkers, let kept = reusable.removeValue(forKey: .item(ObjectKey(item))) ?? markersByKey[.item(ObjectKey(item))] {
                     markersByKey[.item(ObjectKey(item))] = kept
+                    if kept.map !== mapView { kept.map = mapView }
                     if let cluster = cluster as? HierarchicalCluster { itemMarkerCluster[ObjectIdentifier(kept)] = cluster }
                     shownMarkers.append(kept)
                 } else {
