@@ -142,11 +142,11 @@ extension Scenario {
                 let path = "clustering.items[\(index)]"
                 let item = try FieldReader(value, path: path)
                 try item.only(["id", "position", "title", "snippet"])
-                let spec0 = ClusteringSpec.Item(
+                let parsed = ClusteringSpec.Item(
                     id: try item.string("id"), position: try worldCoordinate(try item.value("position"), "\(path).position"),
                     title: try item.optionalString("title"), snippet: try item.optionalString("snippet"))
-                guard ids.insert(spec0.id).inserted else { throw r.fail("\(path): duplicate id \"\(spec0.id)\"") }
-                spec.items.append(spec0)
+                guard ids.insert(parsed.id).inserted else { throw r.fail("\(path): duplicate id \"\(parsed.id)\"") }
+                spec.items.append(parsed)
             }
         }
         if r.has("seededItems") {

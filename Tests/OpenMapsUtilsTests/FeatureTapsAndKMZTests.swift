@@ -28,18 +28,23 @@ import Testing
         }
     }
 
-    @Test func rule78ATapOnAFeatureGivesTheRenderersDelegateTheFeatureAndItsPropertiesFirst() throws {
-        let parser = GMUGeoJSONParser(url: Self.fixtures.appendingPathComponent("liechtenstein-municipalities.geojson"))
-        parser.parse()
-        let map = GMSMapView(
-            frame: CGRect(x: 0, y: 0, width: 400, height: 500), camera: GMSCameraPosition(latitude: 47.14, longitude: 9.55, zoom: 10.5))
+    /// Containers drawn on a hosted 400 x 500 map whose delegate and renderer's delegate log taps.
+    func drawn(_ containers: [GMUGeometryContainer], at camera: GMSCameraPosition) -> (GMSMapView, MapDriver, GMUGeometryRenderer, Taps) {
+        let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 500), camera: camera)
         let driver = MapDriver(mapView: map)
         let taps = Taps()
         map.delegate = taps
-        let renderer = GMUGeometryRenderer(map: map, geometries: parser.features)
+        let renderer = GMUGeometryRenderer(map: map, geometries: containers)
         renderer.delegate = taps
         renderer.render()
         driver.settle()
+        return (map, driver, renderer, taps)
+    }
+
+    @Test func rule78ATapOnAFeatureGivesTheRenderersDelegateTheFeatureAndItsPropertiesFirst() throws {
+        let parser = GMUGeoJSONParser(url: Self.fixtures.appendingPathComponent("liechtenstein-municipalities.geojson"))
+        parser.parse()
+        let (map, driver, renderer, taps) = drawn(parser.features, at: GMSCameraPosition(latitude: 47.14, longitude: 9.55, zoom: 10.5))
         // A point well inside Vaduz: the centre of the cells of a grid over its outline that
         // are inside it, farthest from the outline.
         let vaduz = try #require(parser.features.compactMap { $0 as? GMUFeature }.first { $0.identifier == "LI:Vaduz" })
@@ -76,15 +81,7 @@ import Testing
             """
         let parser = GMUKMLParser(data: Data(kml.utf8))
         parser.parse()
-        let map = GMSMapView(
-            frame: CGRect(x: 0, y: 0, width: 400, height: 500), camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 12))
-        let driver = MapDriver(mapView: map)
-        let taps = Taps()
-        map.delegate = taps
-        let renderer = GMUGeometryRenderer(map: map, geometries: parser.placemarks)
-        renderer.delegate = taps
-        renderer.render()
-        driver.settle()
+        let (map, driver, renderer, taps) = drawn(parser.placemarks, at: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 12))
         let marker = try #require(renderer.mapOverlays().first as? GMSMarker)
         #expect(driver.tap(marker))
         #expect(taps.log == ["renderer Helsinki marker", "map marker"])

@@ -1,5 +1,6 @@
 import Basemap
 import Foundation
+import Logging
 
 /// A KMZ file (an OpenMaps addition; the library reads KML only): a ZIP archive holding a KML
 /// document (`doc.kml`, else the first `.kml` file) and the files it refers to, usually its
@@ -151,5 +152,40 @@ struct KMZArchive {
 
     private static func u32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
         UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24
+    }
+}
+
+/// Links from a KMZ archive's document to its entries, as `data:` URLs of their bytes (each
+/// entry read once; one that cannot be read keeps its link, and a warning is logged).
+final class KMZLinks {
+    private var archive: KMZArchive
+    /// What each entry became (its data URL, or nil when it could not be read), by entry.
+    private var resolved: [Int: String?] = [:]
+    private static let logger = Logger(label: "OpenMaps.Utils.KML")
+
+    init(_ archive: KMZArchive) { self.archive = archive }
+
+    func resolve(_ link: String) -> String {
+        guard let entry = archive.entry(named: link) else { return link }
+        let key = entry.localHeader
+        if let known = resolved[key] { return known ?? link }
+        var url: String?
+        do {
+            let bytes = try archive.contents(of: entry, limit: GMUGeometryRenderer.maximumImageBytes)
+            url = "data:\(Self.mediaType(of: entry.name));base64,\(bytes.base64EncodedString())"
+        } catch {
+            Self.logger.warning("KMZ link \(link) not read: \(error)")
+        }
+        resolved[key] = url
+        return url ?? link
+    }
+
+    private static func mediaType(of name: String) -> String {
+        switch name.split(separator: ".").last?.lowercased() {
+        case "png": "image/png"
+        case "jpg", "jpeg": "image/jpeg"
+        case "gif": "image/gif"
+        default: "application/octet-stream"
+        }
     }
 }

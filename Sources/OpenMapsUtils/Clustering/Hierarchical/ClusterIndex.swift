@@ -13,7 +13,8 @@ import Foundation
 /// through a table from that order to their place.
 ///
 /// Coordinates are Supercluster's: x = longitude / 360 + 0.5 and the Mercator y from 0 (north)
-/// to 1 (south). Not changed once built, so clusters read it from any thread.
+/// to 1 (south). Not changed once built (the lineage the renderer reads is made once, under a
+/// lock), so clusters read it from any thread.
 final class ClusterIndex: @unchecked Sendable {
     struct Options: Equatable, Sendable {
         var radius: Double

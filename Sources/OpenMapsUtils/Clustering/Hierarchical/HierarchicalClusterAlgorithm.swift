@@ -140,19 +140,9 @@ public final class HierarchicalClusterAlgorithm: NSObject, GMUClusterAlgorithm, 
     /// The clusters and lone items of a zoom inside bounds (across the antimeridian when
     /// its east is west of its west).
     public func clusters(in bounds: GMSCoordinateBounds, atZoom zoom: Float) -> [GMUCluster] {
-        let north = bounds.northEast.latitude, south = bounds.southWest.latitude
-        var west = bounds.southWest.longitude, east = bounds.northEast.longitude
-        guard north.isFinite, south.isFinite, west.isFinite, east.isFinite else { return [] }
-        let minY = Self.y(latitude: north), maxY = Self.y(latitude: south)
-        if east - west >= 360 {
-            west = -180
-            east = 180
-        }
-        if west > east {
-            return collect(zoom: Double(zoom), minX: Self.x(longitude: west), minY: minY, maxX: 1, maxY: maxY)
-                + collect(zoom: Double(zoom), minX: 0, minY: minY, maxX: Self.x(longitude: east), maxY: maxY)
-        }
-        return collect(zoom: Double(zoom), minX: Self.x(longitude: west), minY: minY, maxX: Self.x(longitude: east), maxY: maxY)
+        let west = bounds.southWest.longitude, east = bounds.northEast.longitude
+        return clusters(
+            south: bounds.southWest.latitude, north: bounds.northEast.latitude, west: west, east: east < west ? east + 360 : east, atZoom: zoom)
     }
 
     /// The clusters and lone items of a zoom between latitudes and between longitudes given
