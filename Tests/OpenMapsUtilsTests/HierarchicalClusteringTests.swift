@@ -103,6 +103,21 @@ import Testing
         #expect(Self.same(Self.entries(options.clusters(atZoom: 0)), expected[2] ?? []), "below minZoom: minZoom's clusters")
     }
 
+    /// With `minPoints` above 2, points near a seed too few for a cluster stay just after it
+    /// in Supercluster's order, which decides the clusters of the zooms above.
+    @Test func rule74PointsLeftBesideASeedTakeTheirPlaceInTheOrder() {
+        let items = seededItems(count: 900, seed: 41)
+        for minPoints in [4, 7] {
+            let algorithm = HierarchicalClusterAlgorithm(radius: 50, extent: 512, minZoom: 0, maxZoom: 14, minPoints: minPoints)
+            algorithm.add(items)
+            let expected = Self.reference(items, radius: 50, extent: 512, minZoom: 0, maxZoom: 14, minPoints: minPoints)
+            for zoom in 0...15 {
+                let found = Self.entries(algorithm.clusters(atZoom: Float(zoom)))
+                #expect(Self.same(found, expected[zoom] ?? []), "minPoints \(minPoints), zoom \(zoom)")
+            }
+        }
+    }
+
     @Test func rule74ViewportQueriesGiveTheClustersInsideAndAClustersItemsAreItsPoints() throws {
         let items = seededItems(count: 2_000, seed: 12)
         let algorithm = HierarchicalClusterAlgorithm()

@@ -97,7 +97,9 @@ final class MarkerLayer: MapLayer {
             let image = icons.image(for: marker, scale: scale)
             if marker.iconView != nil { store.noteIcon(of: marker) }  // its view may have grown
             let appear = appearance(of: marker)
-            for placement in placements(of: marker, in: frame.viewport) {
+            forEachPlacement(of: marker, in: frame.viewport) { placement in
+                // The list is generous (a margin around the view); skip what surely misses it.
+                guard placement.mayShow(inWidth: frame.viewport.width, height: frame.viewport.height, grownBy: appear.scale) else { return }
                 let opacity = Double(marker.opacity) * appear.opacity
                 // Upright at its own size (most pins): one pixel-aligned copy, the fast path.
                 if placement.rotation == 0, placement.scaleX == 1, placement.scaleY == 1, appear.scale == 1,
@@ -107,7 +109,7 @@ final class MarkerLayer: MapLayer {
                     canvas.blit(
                         image.bitmap, at: CGPoint(x: placement.anchor.x - placement.groundOffset.x, y: placement.anchor.y - placement.groundOffset.y),
                         opacity: opacity)
-                    continue
+                    return
                 }
                 canvas.withSavedState {
                     canvas.translate(x: placement.anchor.x, y: placement.anchor.y)
@@ -231,6 +233,14 @@ final class MarkerLayer: MapLayer {
     /// Every on-screen (or near-screen) placement of a marker, one per visible world copy;
     /// the copy nearest the camera target first.
     func placements(of marker: GMSMarker, in viewport: Viewport, margin: CGFloat = 64) -> [MarkerPlacement] {
+        var result: [MarkerPlacement] = []
+        forEachPlacement(of: marker, in: viewport, margin: margin) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each placement ``placements(of:in:margin:)`` lists, in its order,
+    /// without making a list (drawing calls it for every marker in view, every frame).
+    func forEachPlacement(of marker: GMSMarker, in viewport: Viewport, margin: CGFloat = 64, _ body: (MarkerPlacement) -> Void) {
         let size = iconSize(of: marker)
         let shown = presented(marker)
         let base = viewport.point(for: shown.position)
@@ -243,15 +253,12 @@ final class MarkerLayer: MapLayer {
         // A flat marker lies on the ground: under tilt it is foreshortened and shrinks with distance.
         let flatScale = marker.isFlat ? viewport.groundScale(atViewY: base.y) : 1
         let squash = marker.isFlat ? cos(viewport.tilt.clamped(to: 0...89) * .pi / 180) : 1
-        var result: [MarkerPlacement] = []
         for k in [0, -1, 1, -2, 2, -3, 3] {
             let p = CGPoint(x: base.x + CGFloat(k) * step.x, y: base.y + CGFloat(k) * step.y)
             let visible = p.x > -reach && p.y > -reach && p.x < viewport.width + reach && p.y < viewport.height + reach
             guard k == 0 || visible else { continue }
-            result.append(
-                MarkerPlacement(anchor: p, size: size, groundOffset: offset, rotation: rotation, scaleX: flatScale, scaleY: flatScale * squash))
+            body(MarkerPlacement(anchor: p, size: size, groundOffset: offset, rotation: rotation, scaleX: flatScale, scaleY: flatScale * squash))
         }
-        return result
     }
 
     /// The markers that may show in a viewport, in drawing order: lowest `zIndex` first,

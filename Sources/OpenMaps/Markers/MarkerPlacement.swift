@@ -33,6 +33,17 @@ struct MarkerPlacement {
         return x >= -slop && y >= -slop && x <= size.width + slop && y <= size.height + slop
     }
 
+    /// Whether the icon, grown by a factor about its anchor, may show in a view of a size:
+    /// false only when its drawn rectangle is surely outside (a circle about the anchor that
+    /// holds the rectangle in any rotation misses the view).
+    func mayShow(inWidth width: CGFloat, height: CGFloat, grownBy growth: Double = 1) -> Bool {
+        let farX = max(abs(groundOffset.x), abs(size.width - groundOffset.x))
+        let farY = max(abs(groundOffset.y), abs(size.height - groundOffset.y))
+        let reach = hypot(farX, farY) * max(abs(scaleX), abs(scaleY), 1) * max(abs(growth), 1)
+        guard reach.isFinite else { return true }
+        return anchor.x + reach >= 0 && anchor.x - reach <= width && anchor.y + reach >= 0 && anchor.y - reach <= height
+    }
+
     /// The screen centre of the icon.
     var center: CGPoint { screenPoint(ofIconPoint: CGPoint(x: size.width / 2, y: size.height / 2)) }
 }

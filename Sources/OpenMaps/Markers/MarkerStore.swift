@@ -81,14 +81,25 @@ final class MarkerStore {
     /// Markers standing in a projected box, in drawing order: lowest zIndex first, then in
     /// the order they were added.
     func markers(inMinX minX: Double, minY: Double, maxX: Double, maxY: Double) -> [GMSMarker] {
-        var found: [(key: Int, marker: GMSMarker)] = []
+        // Sorted as plain numbers (each marker's zIndex and key, read once), not by reading
+        // the markers in every comparison: a frame with thousands of markers sorts them.
+        var order: [DrawingOrder] = []
         index.forEach(inMinX: minX, minY: minY, maxX: maxX, maxY: maxY) { key, _ in
-            if let marker = slots[key] { found.append((key, marker)) }
+            if let marker = slots[key] { order.append(DrawingOrder(zIndex: marker.zIndex, key: key)) }
         }
-        found.sort { a, b in
-            a.marker.zIndex != b.marker.zIndex ? a.marker.zIndex < b.marker.zIndex : a.key < b.key
+        order.sort()
+        return order.compactMap { slots[$0.key] }
+    }
+
+    /// Where a marker is drawn among others: by zIndex, then in the order added (keys are
+    /// unique, so no two are equal).
+    private struct DrawingOrder: Comparable {
+        let zIndex: Int32
+        let key: Int
+
+        static func < (a: DrawingOrder, b: DrawingOrder) -> Bool {
+            a.zIndex != b.zIndex ? a.zIndex < b.zIndex : a.key < b.key
         }
-        return found.map(\.marker)
     }
 
     /// Calls `body` with each marker standing in a projected box, its insertion key and its

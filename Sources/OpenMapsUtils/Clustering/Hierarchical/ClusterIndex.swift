@@ -42,56 +42,53 @@ final class ClusterIndex: @unchecked Sendable {
     /// The number of points.
     let pointCount: Int
 
-    /// Clusters points given in Supercluster's projected coordinates (each in 0 ... 1).
-    init(x pointX: [Double], y pointY: [Double], options: Options) {
+    /// Clusters points given in Supercluster's projected coordinates (each in 0 ... 1). The
+    /// arrays become the index's own, growing with the clusters made; pass them with room for
+    /// twice the points and they are never moved.
+    init(x pointX: consuming [Double], y pointY: consuming [Double], options: Options) {
         self.options = options
         let n = min(pointX.count, pointY.count)
         pointCount = n
-        x = Array(pointX.prefix(n))
-        y = Array(pointY.prefix(n))
+        pointX.removeLast(pointX.count - n)
+        pointY.removeLast(pointY.count - n)
+        x = pointX
+        y = pointY
         count = [UInt32](repeating: 1, count: n)
+        // Fewer clusters are made than there are points.
+        count.reserveCapacity(2 * n)
         let levelCount = options.maxZoom + 2 - options.minZoom
         levels = Array(repeating: [], count: levelCount)
         grids = (0..<levelCount).map { level in
             CellGrid(options: options, zoom: max(level - 1, 0) + options.minZoom)
         }
-        // The points, in their order, sorted by the deepest zoom's cells.
-        var points: [Node] = []
-        points.reserveCapacity(n)
-        for point in 0..<n {
-            points.append(Node(x: pointX[point], y: pointY[point], count: 1, entry: Int32(point)))
-        }
-        var work = ClusterWorkspace(points: points, grid: grids[levelCount - 1])
-        points = []
+        let work = ClusterWorkspace(x: x, y: y, grid: grids[levelCount - 1])
         for zoom in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
             let level = zoom + 1 - options.minZoom
-            levels[level] = work.nodes.map(\.entry)
+            levels[level] = work.entries
             work.layOut(grid: grids[level])
-            cluster(zoom: zoom, &work)
+            cluster(zoom: zoom, work)
             work.advance(to: grids[level - 1])
         }
-        levels[0] = work.nodes.map(\.entry)
+        levels[0] = work.entries
     }
 
     /// An entry at a zoom: where it is, what it weighs, and which entry it is. While a zoom
-    /// is clustered, the top bit of `count` flags an entry processed (counts stay below
-    /// `maximumItems`).
+    /// is clustered, the top bits of `count` flag what became of the entry (counts stay
+    /// below `maximumItems`, under 2^27).
     struct Node {
         var x: Double
         var y: Double
         var count: UInt32
         var entry: Int32
 
+        /// Visited, or reached by a search and so not visited.
         static let processed: UInt32 = 1 << 31
-    }
-
-    /// What has become of an entry at a zoom: its place in the next zoom's order once
-    /// carried to it, or one of these.
-    enum Mark {
-        static let taken: Int32 = -1
-        static let untaken: Int32 = -2
-        /// Untaken, and the only entry in its nine cells.
-        static let alone: Int32 = -3
+        /// Taken into a cluster made at this zoom (a seed or a neighbour).
+        static let taken: UInt32 = 1 << 30
+        /// Left beside a seed that made no cluster: it moves in the order.
+        static let moved: UInt32 = 1 << 29
+        /// The bits that are the count.
+        static let countMask: UInt32 = (1 << 29) - 1
     }
 
     /// The slots of the three rows of cells around a cell that can hold its neighbours.
@@ -111,25 +108,18 @@ final class ClusterIndex: @unchecked Sendable {
     /// How many entries ahead the clustering loop asks for memory.
     static let prefetchDistance = 8
 
-    /// One zoom's clustering, in Supercluster's order (its `_cluster`): every entry is
-    /// untaken at the start of a zoom. Carried entries are marked with their place in the
-    /// next zoom's order; clusters made go to `work.made` with theirs.
-    private func cluster(zoom: Int, _ work: inout ClusterWorkspace) {
-        let n = work.nodes.count
-        let slotOfRank = work.slotOfRank
-        let cellOf = work.cellOf
+    /// One zoom's clustering, in Supercluster's order (its `_cluster`): the entries with
+    /// company in their nine cells are visited in the order; the rest stay as they are. Seeds
+    /// and neighbours taken into a cluster are flagged taken; the clusters made go to
+    /// `work.made`, with their seeds' places.
+    private func cluster(zoom: Int, _ work: ClusterWorkspace) {
+        let visits = work.visitSlot.count
+        let visitSlot = work.visitSlot.base, visitOrder = work.visitOrder.base
+        let nodes = work.nodes.base, cellOf = work.cellOf.base, runs = work.runs.base, order = work.order.base
         let r = options.radius / (options.extent * Double(1 << UInt(min(max(zoom, 0), 40))))
         let r2 = r * r
         let minPoints = UInt32(clamping: max(options.minPoints, 0))
-        var nextRank: Int32 = 0
-        var neighbours = work.neighbours
-        var marks = work.marks
-        var made = work.made, madeRanks = work.madeRanks
-        var nodes = work.nodes
-        work.nodes = []
-        work.marks = []
-        made.removeAll(keepingCapacity: true)
-        madeRanks.removeAll(keepingCapacity: true)
+        var neighbours: [Int32] = []
         // The entries' arrays, held locally while they grow (no access checks per append).
         var x = self.x, y = self.y, count = self.count
         var childStart = self.childStart, childCount = self.childCount, children = self.children
@@ -146,112 +136,79 @@ final class ClusterIndex: @unchecked Sendable {
             self.childStart = childStart
             self.childCount = childCount
             self.children = children
-            work.neighbours = neighbours
-            work.nodes = nodes
-            work.marks = marks
-            work.made = made
-            work.madeRanks = madeRanks
         }
-        let runs = work.runs
-        marks.withUnsafeMutableBufferPointer { marks in
-            nodes.withUnsafeMutableBufferPointer { nodes in
-                slotOfRank.withUnsafeBufferPointer { slotOfRank in
-                    runs.withUnsafeBufferPointer { runs in
-                        cellOf.withUnsafeBufferPointer { cellOf in
-                        guard let markBase = marks.baseAddress, let nodeBase = nodes.baseAddress, let runBase = runs.baseAddress,
-                            let cellBase = cellOf.baseAddress
-                        else { return }
-                        // The order jumps over memory larger than the caches: what the entries a
-                        // few steps ahead will read is asked for before it is needed, in three
-                        // stages (the entry, then its cell's runs, then the runs themselves).
-                        let step = Self.prefetchDistance
-                        for rank in 0..<n {
-                            if rank + 3 * step < n {
-                                let ahead = Int(slotOfRank[rank + 3 * step])
-                                om_prefetch(markBase + ahead)
-                                om_prefetch(cellBase + ahead)
-                                om_prefetch(nodeBase + ahead)
-                            }
-                            if rank + 2 * step < n {
-                                let ahead = Int(slotOfRank[rank + 2 * step])
-                                if marks[ahead] == Mark.untaken { om_prefetch(runBase + Int(cellOf[ahead])) }
-                            }
-                            if rank + step < n {
-                                let ahead = Int(slotOfRank[rank + step])
-                                if marks[ahead] == Mark.untaken {
-                                    let around = runs[Int(cellOf[ahead])]
-                                    om_prefetch(nodeBase + Int(around.aboveStart))
-                                    om_prefetch(nodeBase + Int(around.rowStart))
-                                    om_prefetch(nodeBase + Int(around.belowStart))
-                                }
-                            }
-                            let slot = Int(slotOfRank[rank])
-                            let mark = marks[slot]
-                            // An entry alone in its nine cells stays as it is (most, at the deeper zooms).
-                            if mark == Mark.alone {
-                                marks[slot] = nextRank
-                                nextRank += 1
-                                continue
-                            }
-                            guard mark == Mark.untaken else { continue }
-                            marks[slot] = Mark.taken
-                            let node = nodes[slot]
-                            nodes[slot].count |= Node.processed
-                            let px = node.x, py = node.y
-                            let origin = node.count
-                            var total = origin
-                            neighbours.removeAll(keepingCapacity: true)
-                            let around = runs[Int(cellOf[slot])]
-                            @inline(__always) func scan(_ start: Int32, _ end: Int32) {
-                                // Processed entries are flagged in their nodes, so a scan reads
-                                // only the nodes.
-                                for candidate in Int(start)..<Int(end) where nodes[candidate].count & Node.processed == 0 {
-                                    let dx = nodes[candidate].x - px, dy = nodes[candidate].y - py
-                                    if dx * dx + dy * dy <= r2 {
-                                        total &+= nodes[candidate].count
-                                        neighbours.append(Int32(candidate))
-                                    }
-                                }
-                            }
-                            scan(around.aboveStart, around.aboveEnd)
-                            scan(around.rowStart, around.rowEnd)
-                            scan(around.belowStart, around.belowEnd)
-                            if total > origin, total >= minPoints {
-                                var wx = px * Double(origin), wy = py * Double(origin)
-                                let id = Int32(x.count)
-                                childStart.append(Int32(children.count))
-                                childCount.append(Int32(neighbours.count + 1))
-                                children.append(node.entry)
-                                for neighbour in neighbours {
-                                    let q = Int(neighbour)
-                                    let member = nodes[q]
-                                    marks[q] = Mark.taken
-                                    nodes[q].count |= Node.processed
-                                    wx += member.x * Double(member.count)
-                                    wy += member.y * Double(member.count)
-                                    children.append(member.entry)
-                                }
-                                let cx = min(max(wx / Double(total), 0), 1), cy = min(max(wy / Double(total), 0), 1)
-                                x.append(cx)
-                                y.append(cy)
-                                count.append(total)
-                                made.append(Node(x: cx, y: cy, count: total, entry: id))
-                                madeRanks.append(nextRank)
-                                nextRank += 1
-                            } else {
-                                marks[slot] = nextRank
-                                nextRank += 1
-                                if total > 1 {
-                                    for neighbour in neighbours where marks[Int(neighbour)] == Mark.untaken {
-                                        nodes[Int(neighbour)].count |= Node.processed
-                                        marks[Int(neighbour)] = nextRank
-                                        nextRank += 1
-                                    }
-                                }
-                            }
-                        }
-                        }
+        // The order jumps over memory larger than the caches: what the entries a few visits
+        // ahead will read is asked for before it is needed, in three stages (the entry and
+        // its cell, then the cell's runs, then the runs themselves).
+        let step = Self.prefetchDistance
+        for visit in 0..<visits {
+            if visit + 3 * step < visits {
+                let ahead = Int(visitSlot[visit + 3 * step])
+                om_prefetch(nodes + ahead)
+                om_prefetch(cellOf + ahead)
+            }
+            if visit + 2 * step < visits {
+                om_prefetch(runs + Int(cellOf[Int(visitSlot[visit + 2 * step])]))
+            }
+            if visit + step < visits {
+                let around = runs[Int(cellOf[Int(visitSlot[visit + step])])]
+                om_prefetch(nodes + Int(around.aboveStart))
+                om_prefetch(nodes + Int(around.rowStart))
+                om_prefetch(nodes + Int(around.belowStart))
+            }
+            let slot = Int(visitSlot[visit])
+            let node = nodes[slot]
+            guard node.count & Node.processed == 0 else { continue }
+            nodes[slot].count |= Node.processed
+            let px = node.x, py = node.y
+            let origin = node.count
+            var total = origin
+            neighbours.removeAll(keepingCapacity: true)
+            let around = runs[Int(cellOf[slot])]
+            @inline(__always) func scan(_ start: Int32, _ end: Int32) {
+                // Processed entries are flagged in their nodes, so a scan reads only the nodes.
+                for candidate in Int(start)..<Int(end) where nodes[candidate].count & Node.processed == 0 {
+                    let dx = nodes[candidate].x - px, dy = nodes[candidate].y - py
+                    if dx * dx + dy * dy <= r2 {
+                        total &+= nodes[candidate].count
+                        neighbours.append(Int32(candidate))
                     }
+                }
+            }
+            scan(around.aboveStart, around.aboveEnd)
+            scan(around.rowStart, around.rowEnd)
+            scan(around.belowStart, around.belowEnd)
+            if total > origin, total >= minPoints {
+                nodes[slot].count |= Node.taken
+                var wx = px * Double(origin), wy = py * Double(origin)
+                let id = Int32(x.count)
+                childStart.append(Int32(children.count))
+                childCount.append(Int32(neighbours.count + 1))
+                children.append(node.entry)
+                for neighbour in neighbours {
+                    let q = Int(neighbour)
+                    let member = nodes[q]
+                    nodes[q].count |= Node.processed | Node.taken
+                    wx += member.x * Double(member.count)
+                    wy += member.y * Double(member.count)
+                    children.append(member.entry)
+                }
+                let cx = min(max(wx / Double(total), 0), 1), cy = min(max(wy / Double(total), 0), 1)
+                x.append(cx)
+                y.append(cy)
+                count.append(total)
+                work.made.append(Node(x: cx, y: cy, count: total, entry: id))
+                work.madeOrder.append(visitOrder[visit])
+            } else if total > 1 {
+                // Too few for a cluster (minPoints above 2): the neighbours stay, just after
+                // the seed in the order, in the order they were in (Supercluster leaves them
+                // in its tree's order).
+                neighbours.sort { order[Int($0)] < order[Int($1)] }
+                var turn: UInt64 = 0
+                for neighbour in neighbours where nodes[Int(neighbour)].count & Node.processed == 0 {
+                    nodes[Int(neighbour)].count |= Node.processed | Node.moved
+                    turn += 1
+                    work.moved[neighbour] = visitOrder[visit] << 32 | turn
                 }
             }
         }

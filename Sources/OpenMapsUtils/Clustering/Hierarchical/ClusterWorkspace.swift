@@ -1,384 +1,403 @@
 internal import CMemoryHints
-import Foundation
 
-/// The buffers of an index build, kept from zoom to zoom so that after the first zoom no
-/// memory is allocated: the current zoom's nodes in cell order with their keys and cells,
-/// the place of each entry of Supercluster's order, each cell's runs of neighbour slots, and
-/// the marks the clustering leaves.
-struct ClusterWorkspace {
+/// The buffers of an index build, kept from zoom to zoom: the current zoom's nodes in cell
+/// order with their cell keys, cells and places in Supercluster's order, each cell's runs of
+/// neighbour slots, the entries to visit in that order, and the clusters the zoom made.
+///
+/// Supercluster's order is kept as a number per node that only has to rise along the order:
+/// the point's number at first; a cluster takes its seed's number, as it takes its seed's
+/// place. So an entry alone in its nine cells, which no search reaches, is never visited,
+/// and the order is renumbered only when entries move in it (points left beside a seed that
+/// made no cluster, with `minPoints` above 2).
+final class ClusterWorkspace {
     typealias Node = ClusterIndex.Node
-    typealias Mark = ClusterIndex.Mark
     typealias Runs = ClusterIndex.Runs
 
-    /// The current nodes, sorted by `keys`; `cellOf[slot]` numbers their cells.
-    var nodes: [Node] = []
-    private(set) var keys: [UInt64] = []
-    private(set) var cellOf: [Int32] = []
-    /// The slot of each place in the order.
-    private(set) var slotOfRank: [Int32] = []
-    /// Each cell's runs (indexed by cell; entries past the cells are stale).
-    private(set) var runs: [Runs] = []
-    /// Each slot's mark, set by ``layOut(grid:)`` and the clustering.
-    var marks: [Int32] = []
-    /// The clusters made at the zoom, and their places in the next zoom's order.
-    var made: [Node] = []
-    var madeRanks: [Int32] = []
-    var neighbours: [Int32] = []
+    /// The current nodes, sorted by `keys` (their cells); `cellOf[slot]` numbers the cells.
+    let nodes = ScratchBuffer<Node>()
+    let keys = ScratchBuffer<UInt64>()
+    let cellOf = ScratchBuffer<Int32>()
+    /// Each node's place in Supercluster's order: rising along it, not necessarily dense.
+    let order = ScratchBuffer<UInt64>()
+    /// Each node's entry (as in the node; kept apart, as the index keeps each zoom's list).
+    private let entryOf = ScratchBuffer<Int32>()
+    /// Each cell's runs.
+    let runs = ScratchBuffer<Runs>()
+    /// The entries to visit at this zoom (those with company in their nine cells), by their
+    /// place in the order: `visitOrder` sorted, `visitSlot` the slot of each.
+    let visitOrder = ScratchBuffer<UInt64>()
+    let visitSlot = ScratchBuffer<Int32>()
+    /// The clusters made at the zoom, and their places in the order (their seeds').
+    let made = ScratchBuffer<Node>()
+    let madeOrder = ScratchBuffer<UInt64>()
+    /// Points left beside a seed that made no cluster: their slot, and their place (the
+    /// seed's place above 32 bits, their turn below). Only with `minPoints` above 2.
+    var moved: [Int32: UInt64] = [:]
 
-    private var cellKeys: [UInt64] = []
-    private var cellStarts: [Int32] = []
-    private var cells = 0
-    private var carriedSlots: [Int32] = []
-    private var carriedKeys: [UInt64] = []
-    private var spareNodes: [Node] = []
-    private var spareKeys: [UInt64] = []
-    private var sortKeys: [UInt64] = []
-    private var sortKeys2: [UInt64] = []
-    private var sortOrder: [Int32] = []
-    private var sortOrder2: [Int32] = []
+    private let cellKeys = ScratchBuffer<UInt64>()
+    private let cellStarts = ScratchBuffer<Int32>()
+    private let carried = ScratchBuffer<Int32>()
+    private let carriedKeys = ScratchBuffer<UInt64>()
+    private let nextNodes = ScratchBuffer<Node>()
+    private let nextKeys = ScratchBuffer<UInt64>()
+    private let nextOrder = ScratchBuffer<UInt64>()
+    private let nextEntryOf = ScratchBuffer<Int32>()
+    private let sortedMade = ScratchBuffer<Node>()
+    private let sortedMadeOrder = ScratchBuffer<UInt64>()
+    private let sortKeys = ScratchBuffer<UInt64>()
+    private let sortIndex = ScratchBuffer<Int32>()
+    private let spareKeys = ScratchBuffer<UInt64>()
+    private let spareIndex = ScratchBuffer<Int32>()
 
-    /// The points as the first nodes: sorted by the deepest zoom's cells, their order the
-    /// points' order.
-    init(points: [Node], grid: CellGrid) {
-        let n = points.count
-        sortByKeys(points, grid: grid)
-        let order = sortOrder
-        nodes = Self.gather(points, order: order)
-        keys = sortKeys
-        slotOfRank = [Int32](repeating: 0, count: n)
-        slotOfRank.withUnsafeMutableBufferPointer { slotOfRank in
-            for slot in 0..<n { slotOfRank[Int(order[slot])] = Int32(slot) }
+    /// The points (their projected coordinates, in their order) as the first nodes, sorted by
+    /// the deepest zoom's cells.
+    init(x: [Double], y: [Double], grid: CellGrid) {
+        let n = min(x.count, y.count)
+        sortKeys.resize(to: n)
+        sortIndex.resize(to: n)
+        let sortKeys = self.sortKeys.base, sortIndex = self.sortIndex.base
+        for point in 0..<n {
+            sortKeys[point] = grid.key(x: x[point], y: y[point])
+            sortIndex[point] = Int32(point)
         }
-        cellOf = [Int32](repeating: 0, count: n)
+        radixSort(self.sortKeys, self.sortIndex)
+        let sortedKeys = self.sortKeys.base, sorted = self.sortIndex.base
+        nodes.resize(to: n)
+        keys.resize(to: n)
+        order.resize(to: n)
+        entryOf.resize(to: n)
+        let nodes = self.nodes.base, keys = self.keys.base, order = self.order.base, entryOf = self.entryOf.base
+        x.withUnsafeBufferPointer { x in
+            y.withUnsafeBufferPointer { y in
+                guard let xBase = x.baseAddress, let yBase = y.baseAddress else { return }
+                // The points are read in cell order, which jumps about: a few ahead are asked for.
+                for slot in 0..<n {
+                    if slot + 16 < n {
+                        om_prefetch(xBase + Int(sorted[slot + 16]))
+                        om_prefetch(yBase + Int(sorted[slot + 16]))
+                    }
+                    let point = sorted[slot]
+                    nodes[slot] = Node(x: x[Int(point)], y: y[Int(point)], count: 1, entry: point)
+                    keys[slot] = sortedKeys[slot]
+                    order[slot] = UInt64(point)
+                    entryOf[slot] = point
+                }
+            }
+        }
         numberCells()
     }
 
-    /// Numbers the cells of the current nodes from their keys.
-    private mutating func numberCells() {
+    /// The entries of the current nodes, in cell order.
+    var entries: [Int32] { entryOf.array }
+
+    /// Numbers the cells of the current nodes from their keys, with a sentinel cell past them.
+    private func numberCells() {
         let n = nodes.count
-        var cells = 0
-        var cellKeys = self.cellKeys, cellStarts = self.cellStarts, cellOf = self.cellOf
-        self.cellKeys = []
-        self.cellStarts = []
-        self.cellOf = []
-        defer {
-            self.cellKeys = cellKeys
-            self.cellStarts = cellStarts
-            self.cellOf = cellOf
-        }
-        let keys = self.keys
-        if cellKeys.count < n + 1 { cellKeys = [UInt64](repeating: 0, count: n + 1) }
-        if cellStarts.count < n + 1 { cellStarts = [Int32](repeating: 0, count: n + 1) }
-        if cellOf.count < n { cellOf = [Int32](repeating: 0, count: n) }
-        cellKeys.withUnsafeMutableBufferPointer { cellKeys in
-            cellStarts.withUnsafeMutableBufferPointer { cellStarts in
-                cellOf.withUnsafeMutableBufferPointer { cellOf in
-                    keys.withUnsafeBufferPointer { keys in
-                        var previous = UInt64.max
-                        for slot in 0..<n {
-                            let key = keys[slot]
-                            if key != previous {
-                                cellKeys[cells] = key
-                                cellStarts[cells] = Int32(slot)
-                                previous = key
-                                cells += 1
-                            }
-                            cellOf[slot] = Int32(cells - 1)
-                        }
-                    }
-                }
-                cellStarts[cells] = Int32(n)
-                cellKeys[cells] = UInt64.max
+        cellKeys.removeAll()
+        cellStarts.removeAll()
+        cellOf.resize(to: n)
+        var previous = UInt64.max
+        for slot in 0..<n {
+            let key = keys[slot]
+            if key != previous {
+                cellKeys.append(key)
+                cellStarts.append(Int32(slot))
+                previous = key
             }
+            cellOf[slot] = Int32(cellKeys.count - 1)
         }
-        self.cells = cells
+        cellKeys.append(UInt64.max)
+        cellStarts.append(Int32(n))
     }
 
-    /// Finds each cell's runs of neighbour slots and marks every node untaken, or alone when
-    /// it is the only entry in its nine cells.
-    mutating func layOut(grid: CellGrid) {
-        let n = nodes.count
-        let cells = self.cells
+    /// Finds each cell's runs of neighbour slots, and lists the entries with company in
+    /// their nine cells by their place in the order (the ones the clustering visits).
+    func layOut(grid: CellGrid) {
+        let cells = cellKeys.count - 1
         let rowStep: UInt64 = 1 << grid.columnBits
-        var runs = self.runs, marks = self.marks
-        self.runs = []
-        self.marks = []
-        defer {
-            self.runs = runs
-            self.marks = marks
-        }
-        if runs.count < cells { runs = [Runs](repeating: .empty, count: n) }
-        if marks.count < n { marks = [Int32](repeating: 0, count: n) }
+        runs.resize(to: cells)
+        visitOrder.resize(to: nodes.count)
+        visitSlot.resize(to: nodes.count)
+        let keys = cellKeys.base, starts = cellStarts.base, order = self.order.base
+        let visitOrder = self.visitOrder.base, visitSlot = self.visitSlot.base
+        var visits = 0
         // The first cells of the rows above and below rise with the cell's key, so two
         // pointers move forward once; each run ends within three cells. Steps are counted
-        // without branches where they are short: a sentinel key past the last cell stops
+        // without branches where they are short: the sentinel key past the last cell stops
         // every pointer. Cell numbers start at 1: no bound goes below zero.
-        cellKeys.withUnsafeBufferPointer { keys in
-            cellStarts.withUnsafeBufferPointer { starts in
-                runs.withUnsafeMutableBufferPointer { runs in
-                    marks.withUnsafeMutableBufferPointer { marks in
-                        var above = 0, below = 0
-                        @inline(__always) func advance(_ pointer: inout Int, to target: UInt64) {
-                            pointer &+= keys[pointer] < target ? 1 : 0
-                            pointer &+= keys[pointer] < target ? 1 : 0
-                            while keys[pointer] < target { pointer += 1 }
-                        }
-                        @inline(__always) func end(from first: Int, through last: UInt64) -> Int {
-                            var c = first
-                            c &+= keys[c] <= last ? 1 : 0
-                            c &+= keys[c] <= last ? 1 : 0
-                            c &+= keys[c] <= last ? 1 : 0
-                            return c
-                        }
-                        for cell in 0..<cells {
-                            let key = keys[cell]
-                            advance(&above, to: key - rowStep - 1)
-                            advance(&below, to: key + rowStep - 1)
-                            let rowFirst = cell &- (cell > 0 && keys[cell &- 1] == key - 1 ? 1 : 0)
-                            let around = Runs(
-                                aboveStart: starts[above], aboveEnd: starts[end(from: above, through: key - rowStep + 1)],
-                                rowStart: starts[rowFirst], rowEnd: starts[end(from: cell, through: key + 1)],
-                                belowStart: starts[below], belowEnd: starts[end(from: below, through: key + rowStep + 1)])
-                            runs[cell] = around
-                            let mark = around.population == 1 ? Mark.alone : Mark.untaken
-                            for slot in Int(starts[cell])..<Int(starts[cell + 1]) { marks[slot] = mark }
-                        }
-                    }
-                }
+        var above = 0, below = 0
+        @inline(__always) func advance(_ pointer: inout Int, to target: UInt64) {
+            pointer &+= keys[pointer] < target ? 1 : 0
+            pointer &+= keys[pointer] < target ? 1 : 0
+            while keys[pointer] < target { pointer += 1 }
+        }
+        @inline(__always) func end(from first: Int, through last: UInt64) -> Int {
+            var c = first
+            c &+= keys[c] <= last ? 1 : 0
+            c &+= keys[c] <= last ? 1 : 0
+            c &+= keys[c] <= last ? 1 : 0
+            return c
+        }
+        for cell in 0..<cells {
+            let key = keys[cell]
+            advance(&above, to: key - rowStep - 1)
+            advance(&below, to: key + rowStep - 1)
+            let rowFirst = cell &- (cell > 0 && keys[cell &- 1] == key - 1 ? 1 : 0)
+            let around = Runs(
+                aboveStart: starts[above], aboveEnd: starts[end(from: above, through: key - rowStep + 1)],
+                rowStart: starts[rowFirst], rowEnd: starts[end(from: cell, through: key + 1)],
+                belowStart: starts[below], belowEnd: starts[end(from: below, through: key + rowStep + 1)])
+            runs[cell] = around
+            guard around.population > 1 else { continue }
+            for slot in Int(starts[cell])..<Int(starts[cell + 1]) {
+                visitOrder[visits] = order[slot]
+                visitSlot[visits] = Int32(slot)
+                visits += 1
             }
         }
+        self.visitOrder.resize(to: visits)
+        self.visitSlot.resize(to: visits)
+        radixSort(self.visitOrder, self.visitSlot)
+        made.removeAll()
+        madeOrder.removeAll()
+        moved.removeAll(keepingCapacity: true)
     }
 
     /// Makes the next zoom's nodes, sorted by its cells (the current cells two by two, or
-    /// the same), with the place of each in the next order: the carried nodes (marked with
-    /// their place), whose order needs only pairs of rows merged, and the clusters made,
-    /// sorted, merged in the same pass. The current buffers become the next zoom's spares.
-    mutating func advance(to grid: CellGrid) {
-        let nodes = self.nodes, marks = self.marks
+    /// the same): the nodes not taken into a cluster, whose order needs only pairs of rows
+    /// merged, and the clusters made, sorted, merged in the same pass. Renumbers the order
+    /// when points moved in it.
+    func advance(to grid: CellGrid) {
         let n = nodes.count
         // The carried nodes' slots and next keys, in the current order.
-        carriedSlots.removeAll(keepingCapacity: true)
-        carriedKeys.removeAll(keepingCapacity: true)
-        var carriedSlots = self.carriedSlots, carriedKeys = self.carriedKeys
-        self.carriedSlots = []
-        self.carriedKeys = []
-        marks.withUnsafeBufferPointer { marks in
-            nodes.withUnsafeBufferPointer { nodes in
-                for slot in 0..<n where marks[slot] >= 0 {
-                    carriedSlots.append(Int32(slot))
-                    carriedKeys.append(grid.key(x: nodes[slot].x, y: nodes[slot].y))
-                }
-            }
+        carried.removeAll()
+        carriedKeys.removeAll()
+        for slot in 0..<n where nodes[slot].count & Node.taken == 0 {
+            carried.append(Int32(slot))
+            carriedKeys.append(grid.key(x: nodes[slot].x, y: nodes[slot].y))
         }
-        self.carriedSlots = carriedSlots
-        self.carriedKeys = carriedKeys
-        sortByKeys(made, grid: grid)
-        let madeOrder = sortOrder, madeKeys = sortKeys
-        let total = carriedSlots.count + made.count
-        var result = spareNodes, resultKeys = spareKeys
-        spareNodes = []
-        spareKeys = []
-        if result.count < total { result = [Node](repeating: Node(x: 0, y: 0, count: 0, entry: 0), count: total) }
-        if resultKeys.count < total { resultKeys = [UInt64](repeating: 0, count: total) }
-        var shaped = true
-        var written = 0
-        var slotOfRank = self.slotOfRank
-        self.slotOfRank = []
-        // The next zoom's cells are numbered as the nodes are written.
-        var cellKeys = self.cellKeys, cellStarts = self.cellStarts, cellOf = self.cellOf
-        self.cellKeys = []
-        self.cellStarts = []
-        self.cellOf = []
-        if cellKeys.count < total + 1 { cellKeys = [UInt64](repeating: 0, count: total + 1) }
-        if cellStarts.count < total + 1 { cellStarts = [Int32](repeating: 0, count: total + 1) }
-        if cellOf.count < total { cellOf = [Int32](repeating: 0, count: total) }
-        var cells = 0
-        let made = self.made, madeRanks = self.madeRanks
-        cellKeys.withUnsafeMutableBufferPointer { cellKeys in
-            cellStarts.withUnsafeMutableBufferPointer { cellStarts in
-                cellOf.withUnsafeMutableBufferPointer { cellOf in
-                    result.withUnsafeMutableBufferPointer { result in
-                        resultKeys.withUnsafeMutableBufferPointer { resultKeys in
-                            slotOfRank.withUnsafeMutableBufferPointer { slotOfRank in
-                                carriedKeys.withUnsafeBufferPointer { keys in
-                                    carriedSlots.withUnsafeBufferPointer { slots in
-                                        marks.withUnsafeBufferPointer { marks in
-                                            nodes.withUnsafeBufferPointer { nodes in
-                                                made.withUnsafeBufferPointer { made in
-                                                    let c = keys.count
-                                                    var k = 0, m = 0
-                                                    var previous = UInt64.max
-                                                    @inline(__always) func number(_ key: UInt64) {
-                                                        if key != previous {
-                                                            cellKeys[cells] = key
-                                                            cellStarts[cells] = Int32(k)
-                                                            cells += 1
-                                                            previous = key
-                                                        }
-                                                        cellOf[k] = Int32(cells - 1)
-                                                    }
-                                                    @inline(__always) func emitCarried(_ index: Int) {
-                                                        let slot = Int(slots[index])
-                                                        result[k] = nodes[slot]
-                                                        result[k].count &= ~Node.processed
-                                                        resultKeys[k] = keys[index]
-                                                        number(keys[index])
-                                                        slotOfRank[Int(marks[slot])] = Int32(k)
-                                                        k += 1
-                                                    }
-                                                    @inline(__always) func emitMade() {
-                                                        let index = Int(madeOrder[m])
-                                                        result[k] = made[index]
-                                                        resultKeys[k] = madeKeys[m]
-                                                        number(madeKeys[m])
-                                                        slotOfRank[Int(madeRanks[index])] = Int32(k)
-                                                        k += 1
-                                                        m += 1
-                                                    }
-                                                    // Each row of next cells: up to two ascending runs (a row
-                                                    // of the current cells, then the next), merged with the
-                                                    // clusters made.
-                                                    var i = 0
-                                                    while i < c, shaped {
-                                                        let row = keys[i] >> grid.columnBits
-                                                        var j = i + 1
-                                                        while j < c, keys[j] >> grid.columnBits == row, keys[j] >= keys[j - 1] { j += 1 }
-                                                        var end = j
-                                                        while end < c, keys[end] >> grid.columnBits == row {
-                                                            if end > j, keys[end] < keys[end - 1] { shaped = false }
-                                                            end += 1
-                                                        }
-                                                        var a = i, b = j
-                                                        while a < j || b < end {
-                                                            let useA = b >= end || (a < j && keys[a] <= keys[b])
-                                                            let next = useA ? keys[a] : keys[b]
-                                                            if m < madeKeys.count, madeKeys[m] < next {
-                                                                emitMade()
-                                                            } else if useA {
-                                                                emitCarried(a)
-                                                                a += 1
-                                                            } else {
-                                                                emitCarried(b)
-                                                                b += 1
-                                                            }
-                                                        }
-                                                        i = end
-                                                    }
-                                                    while m < madeKeys.count, k < total { emitMade() }
-                                                    written = k
-                                                }
-                                            }
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    cellStarts[cells] = Int32(total)
-                    cellKeys[cells] = UInt64.max
-                }
-            }
+        // The clusters made, sorted by their next keys and gathered in that order, so the
+        // merge reads them in a run.
+        let madeCount = made.count
+        sortKeys.resize(to: madeCount)
+        sortIndex.resize(to: madeCount)
+        for index in 0..<madeCount {
+            sortKeys[index] = grid.key(x: made[index].x, y: made[index].y)
+            sortIndex[index] = Int32(index)
         }
-        self.cellKeys = cellKeys
-        self.cellStarts = cellStarts
-        self.cellOf = cellOf
-        self.cells = cells
-        if !(shaped && written == total) {
+        radixSort(sortKeys, sortIndex)
+        sortedMade.resize(to: madeCount)
+        sortedMadeOrder.resize(to: madeCount)
+        for index in 0..<madeCount {
+            sortedMade[index] = made[Int(sortIndex[index])]
+            sortedMadeOrder[index] = madeOrder[Int(sortIndex[index])]
+        }
+        let total = carried.count + madeCount
+        nextNodes.resize(to: total)
+        nextKeys.resize(to: total)
+        nextOrder.resize(to: total)
+        nextEntryOf.resize(to: total)
+        cellOf.resize(to: total)
+        cellKeys.removeAll()
+        cellStarts.removeAll()
+        let merged = mergeRows(carriedCount: carried.count, madeCount: madeCount, grid: grid)
+        if !merged {
             // Not in the expected shape (never seen): sort all of them.
-            var all: [Node] = carriedSlots.map { slot in
-                var node = nodes[Int(slot)]
-                node.count &= ~Node.processed
-                return node
-            }
-            var ranks: [Int32] = carriedSlots.map { marks[Int($0)] }
-            all.append(contentsOf: made)
-            ranks.append(contentsOf: madeRanks)
-            sortByKeys(all, grid: grid)
-            for (slot, index) in sortOrder.enumerated() {
-                result[slot] = all[Int(index)]
-                resultKeys[slot] = sortKeys[slot]
-                slotOfRank[Int(ranks[Int(index)])] = Int32(slot)
-            }
+            sortAll(madeCount: madeCount, grid: grid)
         }
-        result.removeLast(result.count - total)
-        resultKeys.removeLast(resultKeys.count - total)
-        spareNodes = self.nodes
-        spareKeys = keys
-        self.nodes = result
-        keys = resultKeys
-        self.slotOfRank = slotOfRank
-        if !(shaped && written == total) { numberCells() }
+        ScratchBuffer.swapContents(nodes, nextNodes)
+        ScratchBuffer.swapContents(keys, nextKeys)
+        ScratchBuffer.swapContents(order, nextOrder)
+        ScratchBuffer.swapContents(entryOf, nextEntryOf)
+        if !merged { numberCells() }
+        if !moved.isEmpty { renumberOrder() }
     }
 
-    /// Nodes gathered in an order (reading ahead, as the order jumps).
-    private static func gather(_ nodes: [Node], order: [Int32]) -> [Node] {
-        let n = order.count
-        return [Node](unsafeUninitializedCapacity: n) { result, initialized in
-            nodes.withUnsafeBufferPointer { nodes in
-                guard let base = nodes.baseAddress else { return }
-                for index in 0..<n {
-                    if index + 16 < n { om_prefetch(base + Int(order[index + 16])) }
-                    result[index] = nodes[Int(order[index])]
+    /// Writes the next nodes (flags cleared), keys, places and cells: each row of next cells
+    /// is up to two ascending runs of carried nodes (a row of the current cells, then the
+    /// next), merged with the clusters made. False when the carried keys are not in that
+    /// shape.
+    private func mergeRows(carriedCount c: Int, madeCount: Int, grid: CellGrid) -> Bool {
+        let keys = carriedKeys.base, slots = carried.base
+        let nodes = self.nodes.base, order = self.order.base
+        let madeKeys = sortKeys.base, made = sortedMade.base, madeOrder = sortedMadeOrder.base
+        var nextMoved: [Int32: UInt64] = [:]
+        let result = nextNodes.base, resultKeys = nextKeys.base, resultOrder = nextOrder.base, cellOf = self.cellOf.base
+        let resultEntries = nextEntryOf.base
+        var k = 0, m = 0
+        var previous = UInt64.max
+        @inline(__always) func number(_ key: UInt64) {
+            if key != previous {
+                cellKeys.append(key)
+                cellStarts.append(Int32(k))
+                previous = key
+            }
+            cellOf[k] = Int32(cellKeys.count - 1)
+        }
+        @inline(__always) func emitCarried(_ index: Int) {
+            let slot = Int(slots[index])
+            var node = nodes[slot]
+            // A point that moved in the order takes its place along until renumbered.
+            if node.count & Node.moved != 0, let place = moved[Int32(slot)] { nextMoved[Int32(k)] = place }
+            node.count &= Node.countMask
+            result[k] = node
+            resultEntries[k] = node.entry
+            resultKeys[k] = keys[index]
+            resultOrder[k] = order[slot]
+            number(keys[index])
+            k += 1
+        }
+        @inline(__always) func emitMade() {
+            result[k] = made[m]
+            resultEntries[k] = made[m].entry
+            resultKeys[k] = madeKeys[m]
+            resultOrder[k] = madeOrder[m]
+            number(madeKeys[m])
+            k += 1
+            m += 1
+        }
+        var i = 0
+        while i < c {
+            let row = keys[i] >> grid.columnBits
+            var j = i + 1
+            while j < c, keys[j] >> grid.columnBits == row, keys[j] >= keys[j - 1] { j += 1 }
+            var end = j
+            while end < c, keys[end] >> grid.columnBits == row {
+                if end > j, keys[end] < keys[end - 1] { return false }
+                end += 1
+            }
+            var a = i, b = j
+            while a < j || b < end {
+                let useA = b >= end || (a < j && keys[a] <= keys[b])
+                let next = useA ? keys[a] : keys[b]
+                if m < madeCount, madeKeys[m] < next {
+                    emitMade()
+                } else if useA {
+                    emitCarried(a)
+                    a += 1
+                } else {
+                    emitCarried(b)
+                    b += 1
                 }
             }
-            initialized = n
+            i = end
         }
+        while m < madeCount { emitMade() }
+        cellKeys.append(UInt64.max)
+        cellStarts.append(Int32(k))
+        moved = nextMoved
+        return true
     }
 
-    /// Sorts the nodes' keys with a radix sort: `sortKeys` in order, `sortOrder` the node of each.
-    private mutating func sortByKeys(_ nodes: [Node], grid: CellGrid) {
-        sortKeys.removeAll(keepingCapacity: true)
-        sortOrder.removeAll(keepingCapacity: true)
-        sortKeys.reserveCapacity(nodes.count)
-        sortOrder.reserveCapacity(nodes.count)
-        for (index, node) in nodes.enumerated() {
-            sortKeys.append(grid.key(x: node.x, y: node.y))
-            sortOrder.append(Int32(index))
+    /// The next nodes sorted from scratch, when the merge cannot be used.
+    private func sortAll(madeCount: Int, grid: CellGrid) {
+        var all: [Node] = []
+        var places: [UInt64] = []
+        var movedPlaces: [Int: UInt64] = [:]
+        for index in 0..<carried.count {
+            let slot = Int(carried[index])
+            var node = nodes[slot]
+            if node.count & Node.moved != 0, let place = moved[Int32(slot)] { movedPlaces[all.count] = place }
+            node.count &= Node.countMask
+            all.append(node)
+            places.append(order[slot])
         }
-        radixSort()
+        for index in 0..<madeCount {
+            all.append(sortedMade[index])
+            places.append(sortedMadeOrder[index])
+        }
+        sortKeys.resize(to: all.count)
+        sortIndex.resize(to: all.count)
+        for index in all.indices {
+            sortKeys[index] = grid.key(x: all[index].x, y: all[index].y)
+            sortIndex[index] = Int32(index)
+        }
+        radixSort(sortKeys, sortIndex)
+        var nextMoved: [Int32: UInt64] = [:]
+        for slot in all.indices {
+            let index = Int(sortIndex[slot])
+            nextNodes[slot] = all[index]
+            nextKeys[slot] = sortKeys[slot]
+            nextOrder[slot] = places[index]
+            nextEntryOf[slot] = all[index].entry
+            if let place = movedPlaces[index] { nextMoved[Int32(slot)] = place }
+        }
+        moved = nextMoved
     }
 
-    /// The bits of a radix sort's digit: 65,536 buckets (two or three passes for the keys of a zoom).
-    static let radixBits = 16
+    /// Gives every node a dense place in the order again: the points that moved sit just
+    /// after their seed, in their turn.
+    private func renumberOrder() {
+        let n = nodes.count
+        sortKeys.resize(to: n)
+        sortIndex.resize(to: n)
+        for slot in 0..<n {
+            sortKeys[slot] = order[slot] << 32
+            sortIndex[slot] = Int32(slot)
+        }
+        for (slot, place) in moved { sortKeys[Int(slot)] = place }
+        radixSort(sortKeys, sortIndex)
+        for place in 0..<n { order[Int(sortIndex[place])] = UInt64(place) }
+        moved.removeAll(keepingCapacity: true)
+    }
 
-    /// Sorts `sortKeys` (and `sortOrder` with them) by 16-bit digits, up to the highest digit
-    /// in which the smallest and largest keys differ.
-    private mutating func radixSort() {
-        let n = sortKeys.count
+    /// The bits of a radix sort's digit: 2,048 buckets, whose counts and write positions stay
+    /// in the nearest caches.
+    static let radixBits = 11
+
+    /// Sorts keys, and their payloads with them, by 11-bit digits, least significant first:
+    /// one pass counts every digit, then one pass moves them per digit not the same in all.
+    private func radixSort(_ keys: ScratchBuffer<UInt64>, _ payload: ScratchBuffer<Int32>) {
+        let n = keys.count
         guard n > 1 else { return }
-        var low = UInt64.max, high = UInt64.min
-        for key in sortKeys {
-            low = min(low, key)
-            high = max(high, key)
-        }
-        let differing = low ^ high
+        // Only the digits up to the highest bit in which keys differ.
+        let first = keys[0]
+        var differing: UInt64 = 0
+        for index in 0..<n { differing |= keys[index] ^ first }
         guard differing != 0 else { return }
-        let highestBit = 63 - differing.leadingZeroBitCount
-        if sortKeys2.count != n {
-            sortKeys2 = [UInt64](repeating: 0, count: n)
-            sortOrder2 = [Int32](repeating: 0, count: n)
+        let buckets = 1 << Self.radixBits
+        let digitMask = UInt64(buckets - 1)
+        let digits = (64 - differing.leadingZeroBitCount + Self.radixBits - 1) / Self.radixBits
+        var counts = [Int](repeating: 0, count: buckets * digits)
+        counts.withUnsafeMutableBufferPointer { counts in
+            for index in 0..<n {
+                var rest = keys[index]
+                for digit in 0..<digits {
+                    counts[digit &* buckets &+ Int(rest & digitMask)] &+= 1
+                    rest >>= UInt64(Self.radixBits)
+                }
+            }
         }
-        var counts = [Int](repeating: 0, count: 1 << Self.radixBits)
-        let digitMask = UInt64(1 << Self.radixBits - 1)
-        for shift in stride(from: 0, through: highestBit, by: Self.radixBits) {
-            for index in counts.indices { counts[index] = 0 }
-            for key in sortKeys { counts[Int((key >> UInt64(shift)) & digitMask)] += 1 }
+        spareKeys.resize(to: n)
+        spareIndex.resize(to: n)
+        var from = (keys, payload), to = (spareKeys, spareIndex)
+        for digit in 0..<digits {
+            let base = digit * buckets
+            // A digit the same in every key leaves the order as it is.
+            if counts[base..<(base + buckets)].contains(n) { continue }
             var total = 0
-            for index in counts.indices {
-                let c = counts[index]
-                counts[index] = total
+            for bucket in 0..<buckets {
+                let c = counts[base + bucket]
+                counts[base + bucket] = total
                 total += c
             }
-            for index in 0..<n {
-                let key = sortKeys[index]
-                let digit = Int((key >> UInt64(shift)) & digitMask)
-                let target = counts[digit]
-                counts[digit] = target + 1
-                sortKeys2[target] = key
-                sortOrder2[target] = sortOrder[index]
+            let shift = UInt64(digit * Self.radixBits)
+            let sourceKeys = from.0.base, sourcePayload = from.1.base, targetKeys = to.0.base, targetPayload = to.1.base
+            counts.withUnsafeMutableBufferPointer { counts in
+                for index in 0..<n {
+                    let key = sourceKeys[index]
+                    let bucket = base &+ Int((key >> shift) & digitMask)
+                    let target = counts[bucket]
+                    counts[bucket] = target &+ 1
+                    targetKeys[target] = key
+                    targetPayload[target] = sourcePayload[index]
+                }
             }
-            swap(&sortKeys, &sortKeys2)
-            swap(&sortOrder, &sortOrder2)
+            swap(&from, &to)
+        }
+        if from.0 !== keys {
+            ScratchBuffer.swapContents(keys, from.0)
+            ScratchBuffer.swapContents(payload, from.1)
         }
     }
 }

@@ -92,8 +92,10 @@ public final class HierarchicalClusterAlgorithm: NSObject, GMUClusterAlgorithm, 
     private func builtIndex() -> ClusterIndex {
         if let index { return index }
         var xs: [Double] = [], ys: [Double] = []
-        xs.reserveCapacity(items.count)
-        ys.reserveCapacity(items.count)
+        // Room for the clusters too: the index keeps the arrays and adds them.
+        let room = 2 * min(items.count, Self.maximumItems)
+        xs.reserveCapacity(room)
+        ys.reserveCapacity(room)
         indexed = []
         indexed.reserveCapacity(items.count)
         if items.count > Self.maximumItems {
@@ -110,7 +112,7 @@ public final class HierarchicalClusterAlgorithm: NSObject, GMUClusterAlgorithm, 
             Self.logger.warning("\(min(items.count, Self.maximumItems) - indexed.count) cluster items without a finite position are not clustered")
         }
         let made = ClusterIndex(
-            x: xs, y: ys, options: .init(radius: radius, extent: extent, minZoom: minZoom, maxZoom: maxZoom, minPoints: minPoints))
+            x: consume xs, y: consume ys, options: .init(radius: radius, extent: extent, minZoom: minZoom, maxZoom: maxZoom, minPoints: minPoints))
         index = made
         return made
     }
