@@ -237,6 +237,37 @@ import Testing
         #expect(odd.strokeWidth == 1_000)
     }
 
+    /// Real districts whose properties carry simplestyle colours (tools/geodata), drawn in
+    /// them with no code to style them.
+    @Test func rule75HelsinkisDistrictsDrawInTheColoursTheirPropertiesGive() throws {
+        let parser = GMUGeoJSONParser(url: Self.fixtures.appendingPathComponent("helsinki-districts.geojson"))
+        parser.parse()
+        #expect(parser.parseError == nil)
+        let features = parser.features.compactMap { $0 as? GMUFeature }
+        let names = features.map { $0.properties?["name"] as? String ?? "" }
+        #expect(names == ["Kruununhaka", "Kluuvi", "Kaartinkaupunki", "Kamppi", "Punavuori", "Kallio"])
+        let kluuvi = try #require(features.first { $0.identifier == "relation/184713" })
+        #expect(kluuvi.properties?["ref"] as? String == "02")
+        // The areas as drawn agree with the file's figures; together the districts fill the
+        // extract's box (1.678 km²).
+        func area(_ feature: GMUFeature) -> Double {
+            guard let polygon = feature.geometry as? GMUPolygon else { return 0 }
+            return ((polygon.paths.first?.area() ?? 0) - polygon.paths.dropFirst().reduce(0) { $0 + $1.area() }) / 1e6
+        }
+        #expect(abs(area(kluuvi) - 0.909) < 0.01)
+        #expect(abs(features.reduce(0) { $0 + area($1) } - 1.678) < 0.02)
+        let map = GMSMapView(
+            frame: CGRect(x: 0, y: 0, width: 400, height: 500), camera: GMSCameraPosition(latitude: 60.1716, longitude: 24.9443, zoom: 14))
+        let renderer = GMUGeometryRenderer(map: map, geometries: parser.features)
+        renderer.render()
+        let polygons = renderer.mapOverlays().compactMap { $0 as? GMSPolygon }
+        #expect(polygons.count == 6)
+        let drawn = try #require(polygons.first { $0.title == "Kluuvi (Gloet)" })
+        #expect(rgba(drawn.fillColor) == [0.988, 0.553, 0.384, 0.5], "#fc8d62 at 0.5")
+        #expect(rgba(drawn.strokeColor) == [0.2, 0.2, 0.2, 1], "#333333")
+        #expect(drawn.strokeWidth == 1.5)
+    }
+
     @Test func rule75AClosureStylesFeaturesAndAFeaturesOwnStyleWins() throws {
         let parser = GMUGeoJSONParser(data: Data(Self.styledJSON.utf8))
         parser.parse()

@@ -91,6 +91,10 @@ public struct PlaygroundSample: Sendable {
                 return sample
             }),
         PlaygroundSample(
+            name: "helsinki-districts", title: "Helsinki districts (ours)",
+            summary: "Central Helsinki's districts (OpenStreetMap) in the simplestyle colours of their properties; tap one for its properties.",
+            make: { HelsinkiDistrictsSample() }),
+        PlaygroundSample(
             name: "geojson-styled", title: "GeoJSON styled by property (ours)",
             summary: "Liechtenstein's municipalities shaded by area by a closure; tap one for its properties.",
             make: { StyledGeoJSONSample() }),

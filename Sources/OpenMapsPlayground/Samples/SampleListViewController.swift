@@ -15,7 +15,7 @@ final class SampleListViewController: UIViewController, UITableViewDataSource, U
             ("Overlays", named(["overlays", "pois"])),
             ("Services", named(["geocoder"])),
             ("Utility library", named(["clustering", "heatmap", "geojson", "kml"])),
-            ("Beyond the utility library (ours)", named(["clustering-100k", "heatmap-100k", "geojson-styled", "kmz"])),
+            ("Beyond the utility library (ours)", named(["clustering-100k", "heatmap-100k", "helsinki-districts", "geojson-styled", "kmz"])),
             ("OpenMaps additions", named(["panorama"])),
         ]
     }()
