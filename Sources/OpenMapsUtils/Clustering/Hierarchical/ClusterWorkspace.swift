@@ -93,21 +93,26 @@ final class ClusterWorkspace {
     /// Numbers the cells of the current nodes from their keys, with a sentinel cell past them.
     private func numberCells() {
         let n = nodes.count
-        cellKeys.removeAll()
-        cellStarts.removeAll()
+        cellKeys.resize(to: n + 1)
+        cellStarts.resize(to: n + 1)
         cellOf.resize(to: n)
+        let keys = self.keys.base, cellKeys = self.cellKeys.base, cellStarts = self.cellStarts.base, cellOf = self.cellOf.base
+        var cells = 0
         var previous = UInt64.max
         for slot in 0..<n {
             let key = keys[slot]
             if key != previous {
-                cellKeys.append(key)
-                cellStarts.append(Int32(slot))
+                cellKeys[cells] = key
+                cellStarts[cells] = Int32(slot)
                 previous = key
+                cells += 1
             }
-            cellOf[slot] = Int32(cellKeys.count - 1)
+            cellOf[slot] = Int32(cells - 1)
         }
-        cellKeys.append(UInt64.max)
-        cellStarts.append(Int32(n))
+        cellKeys[cells] = UInt64.max
+        cellStarts[cells] = Int32(n)
+        self.cellKeys.resize(to: cells + 1)
+        self.cellStarts.resize(to: cells + 1)
     }
 
     /// Finds each cell's runs of neighbour slots, and lists the entries with company in
@@ -119,7 +124,7 @@ final class ClusterWorkspace {
         visitOrder.resize(to: nodes.count)
         visitSlot.resize(to: nodes.count)
         let keys = cellKeys.base, starts = cellStarts.base, order = self.order.base
-        let visitOrder = self.visitOrder.base, visitSlot = self.visitSlot.base
+        let visitOrder = self.visitOrder.base, visitSlot = self.visitSlot.base, runs = self.runs.base
         var visits = 0
         // The first cells of the rows above and below rise with the cell's key, so two
         // pointers move forward once; each run ends within three cells. Steps are counted
@@ -170,27 +175,35 @@ final class ClusterWorkspace {
     func advance(to grid: CellGrid) {
         let n = nodes.count
         // The carried nodes' slots and next keys, in the current order.
-        carried.removeAll()
-        carriedKeys.removeAll()
+        carried.resize(to: n)
+        carriedKeys.resize(to: n)
+        let nodes = self.nodes.base, carriedSlots = carried.base, carriedKeys = self.carriedKeys.base
+        var carriedCount = 0
         for slot in 0..<n where nodes[slot].count & Node.taken == 0 {
-            carried.append(Int32(slot))
-            carriedKeys.append(grid.key(x: nodes[slot].x, y: nodes[slot].y))
+            carriedSlots[carriedCount] = Int32(slot)
+            carriedKeys[carriedCount] = grid.key(x: nodes[slot].x, y: nodes[slot].y)
+            carriedCount += 1
         }
+        carried.resize(to: carriedCount)
+        self.carriedKeys.resize(to: carriedCount)
         // The clusters made, sorted by their next keys and gathered in that order, so the
         // merge reads them in a run.
         let madeCount = made.count
         sortKeys.resize(to: madeCount)
         sortIndex.resize(to: madeCount)
+        let made = self.made.base, madeOrder = self.madeOrder.base
+        let madeKeys = sortKeys.base, madeIndex = sortIndex.base
         for index in 0..<madeCount {
-            sortKeys[index] = grid.key(x: made[index].x, y: made[index].y)
-            sortIndex[index] = Int32(index)
+            madeKeys[index] = grid.key(x: made[index].x, y: made[index].y)
+            madeIndex[index] = Int32(index)
         }
         radixSort(sortKeys, sortIndex)
         sortedMade.resize(to: madeCount)
         sortedMadeOrder.resize(to: madeCount)
+        let sorted = sortIndex.base, sortedMade = self.sortedMade.base, sortedMadeOrder = self.sortedMadeOrder.base
         for index in 0..<madeCount {
-            sortedMade[index] = made[Int(sortIndex[index])]
-            sortedMadeOrder[index] = madeOrder[Int(sortIndex[index])]
+            sortedMade[index] = made[Int(sorted[index])]
+            sortedMadeOrder[index] = madeOrder[Int(sorted[index])]
         }
         let total = carried.count + madeCount
         nextNodes.resize(to: total)
@@ -198,14 +211,14 @@ final class ClusterWorkspace {
         nextOrder.resize(to: total)
         nextEntryOf.resize(to: total)
         cellOf.resize(to: total)
-        cellKeys.removeAll()
-        cellStarts.removeAll()
+        cellKeys.resize(to: total + 1)
+        cellStarts.resize(to: total + 1)
         let merged = mergeRows(carriedCount: carried.count, madeCount: madeCount, grid: grid)
         if !merged {
             // Not in the expected shape (never seen): sort all of them.
             sortAll(madeCount: madeCount, grid: grid)
         }
-        ScratchBuffer.swapContents(nodes, nextNodes)
+        ScratchBuffer.swapContents(self.nodes, nextNodes)
         ScratchBuffer.swapContents(keys, nextKeys)
         ScratchBuffer.swapContents(order, nextOrder)
         ScratchBuffer.swapContents(entryOf, nextEntryOf)
@@ -224,15 +237,17 @@ final class ClusterWorkspace {
         var nextMoved: [Int32: UInt64] = [:]
         let result = nextNodes.base, resultKeys = nextKeys.base, resultOrder = nextOrder.base, cellOf = self.cellOf.base
         let resultEntries = nextEntryOf.base
-        var k = 0, m = 0
+        let cellKeys = self.cellKeys.base, cellStarts = self.cellStarts.base
+        var k = 0, m = 0, cells = 0
         var previous = UInt64.max
         @inline(__always) func number(_ key: UInt64) {
             if key != previous {
-                cellKeys.append(key)
-                cellStarts.append(Int32(k))
+                cellKeys[cells] = key
+                cellStarts[cells] = Int32(k)
                 previous = key
+                cells += 1
             }
-            cellOf[k] = Int32(cellKeys.count - 1)
+            cellOf[k] = Int32(cells - 1)
         }
         @inline(__always) func emitCarried(_ index: Int) {
             let slot = Int(slots[index])
@@ -283,8 +298,10 @@ final class ClusterWorkspace {
             i = end
         }
         while m < madeCount { emitMade() }
-        cellKeys.append(UInt64.max)
-        cellStarts.append(Int32(k))
+        cellKeys[cells] = UInt64.max
+        cellStarts[cells] = Int32(k)
+        self.cellKeys.resize(to: cells + 1)
+        self.cellStarts.resize(to: cells + 1)
         moved = nextMoved
         return true
     }
@@ -351,9 +368,10 @@ final class ClusterWorkspace {
         let n = keys.count
         guard n > 1 else { return }
         // Only the digits up to the highest bit in which keys differ.
-        let first = keys[0]
+        let values = keys.base
+        let first = values[0]
         var differing: UInt64 = 0
-        for index in 0..<n { differing |= keys[index] ^ first }
+        for index in 0..<n { differing |= values[index] ^ first }
         guard differing != 0 else { return }
         let buckets = 1 << Self.radixBits
         let digitMask = UInt64(buckets - 1)
@@ -361,7 +379,7 @@ final class ClusterWorkspace {
         var counts = [Int](repeating: 0, count: buckets * digits)
         counts.withUnsafeMutableBufferPointer { counts in
             for index in 0..<n {
-                var rest = keys[index]
+                var rest = values[index]
                 for digit in 0..<digits {
                     counts[digit &* buckets &+ Int(rest & digitMask)] &+= 1
                     rest >>= UInt64(Self.radixBits)

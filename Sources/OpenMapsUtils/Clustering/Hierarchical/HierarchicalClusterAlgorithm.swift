@@ -207,19 +207,26 @@ struct IndexedItems: @unchecked Sendable {
 }
 
 /// A cluster (or a lone item) of a hierarchical index: its position and count are read from
-/// the index; its items are found when asked for.
+/// the index when it is made (where the query runs, often off the main actor); its items are
+/// found when asked for.
 final class HierarchicalCluster: NSObject, GMUCluster {
     private let index: ClusterIndex
     private let entry: Int32
     /// The level of the index it was found at.
     let level: Int
     private let source: IndexedItems
+    let position: CLLocationCoordinate2D
+    let count: UInt
 
     init(index: ClusterIndex, entry: Int32, level: Int, items: IndexedItems) {
         self.index = index
         self.entry = entry
         self.level = level
         source = items
+        let e = Int(entry)
+        position = CLLocationCoordinate2D(
+            latitude: HierarchicalClusterAlgorithm.latitude(y: index.y[e]), longitude: HierarchicalClusterAlgorithm.longitude(x: index.x[e]))
+        count = UInt(index.count[e])
         super.init()
     }
 
@@ -231,14 +238,6 @@ final class HierarchicalCluster: NSObject, GMUCluster {
 
     /// Whether two clusters come from the same index.
     func sharesIndex(with other: HierarchicalCluster) -> Bool { other.index === index }
-
-    var position: CLLocationCoordinate2D {
-        let e = Int(entry)
-        return CLLocationCoordinate2D(
-            latitude: HierarchicalClusterAlgorithm.latitude(y: index.y[e]), longitude: HierarchicalClusterAlgorithm.longitude(x: index.x[e]))
-    }
-
-    var count: UInt { UInt(index.count[Int(entry)]) }
 
     var items: [GMUClusterItem] {
         var found: [GMUClusterItem] = []
