@@ -102,7 +102,8 @@ geocoder-compare: setup
 	python3 -m venv Benchmarks/.venv
 	Benchmarks/.venv/bin/pip install -q reverse_geocoder==1.5.1
 	cd Benchmarks && $(SWIFT) build -c release --product GeocoderThroughput
-	Benchmarks/.venv/bin/python Benchmarks/geocoder_compare.py
+	$(SWIFT) build -c release --product openmaps
+	RUNS=$(RUNS) Benchmarks/.venv/bin/python Benchmarks/geocoder_compare.py
 
 # OpenMaps' hierarchical clustering beside Supercluster's C++ port, same points and options.
 RUNS ?= 3
