@@ -42,6 +42,8 @@ public final class ReverseGeocoder: Sendable {
     private let placeCountry: [Int]
     private let placeParent: [Int]
     private let streetBox: (minLat: Double, minLon: Double, maxLat: Double, maxLon: Double)?
+    /// The streets and house numbers by where they are.
+    private let streetIndex: StreetIndex
 
     public init(pack: GeocoderPack) {
         self.pack = pack
@@ -55,6 +57,7 @@ public final class ReverseGeocoder: Sendable {
                 indices: indices)
         }
         placeParent = pack.places.map { $0.parent ?? -1 }
+        streetIndex = StreetIndex(streets: pack.streets, addresses: pack.addresses)
         let points = pack.streets.flatMap(\.points) + pack.addresses.map { ($0.latitude, $0.longitude) }
         if let minLat = points.map(\.0).min(), let maxLat = points.map(\.0).max(), let minLon = points.map(\.1).min(),
             let maxLon = points.map(\.1).max()
@@ -149,33 +152,43 @@ public final class ReverseGeocoder: Sendable {
     }
 
     /// The house or street at a coordinate, where the street data reaches.
-    private func streetLevel(_ c: CLLocationCoordinate2D) -> StreetMatch? {
+    func streetLevel(_ c: CLLocationCoordinate2D) -> StreetMatch? {
         guard let box = streetBox, c.latitude >= box.minLat, c.latitude <= box.maxLat, c.longitude >= box.minLon,
             c.longitude <= box.maxLon
         else { return nil }
         // The street the point is on decides; a house on that street near the point gives
         // the number (and a house anywhere near gives it when no street is near).
-        var nearestStreet: (String, CLLocationCoordinate2D, Double)?
-        for street in pack.streets {
-            for (a, b) in zip(street.points, street.points.dropFirst()) {
-                let (point, d) = ReverseGeocoder.closest(c, on: a, b)
-                if d < (nearestStreet?.2 ?? .infinity) { nearestStreet = (street.name, point, d) }
-            }
+        // The nearest segment within reach (ties to the first in the pack), read from the
+        // cells around the point.
+        var nearestStreet: (street: Int32, segment: Int32, point: CLLocationCoordinate2D, distance: Double)?
+        streetIndex.segments(near: c, within: ReverseGeocoder.streetReach) { segment in
+            let points = pack.streets[Int(segment.street)].points
+            let (point, d) = ReverseGeocoder.closest(c, on: points[Int(segment.point)], points[Int(segment.point) + 1])
+            guard d <= ReverseGeocoder.streetReach else { return }
+            if let best = nearestStreet, (d, segment.street, segment.point) >= (best.distance, best.street, best.segment) { return }
+            nearestStreet = (segment.street, segment.point, point, d)
         }
-        func distance(_ address: GeocoderPack.Address) -> Double {
-            Geodesy.distance(from: c, to: CLLocationCoordinate2D(latitude: address.latitude, longitude: address.longitude))
+        let onStreet = nearestStreet.map { (name: pack.streets[Int($0.street)].name, point: $0.point) }
+        // The nearest house (on that street when there is one), ties to the first in the pack:
+        // within 60 m it is the address; on the street, within 1 km, it gives the postcode.
+        var house: (index: Int, distance: Double)?
+        streetIndex.addresses(near: c, within: onStreet == nil ? ReverseGeocoder.addressReach : 1_000) { index in
+            let address = pack.addresses[index]
+            if let onStreet, address.street != onStreet.name { return }
+            let d = Geodesy.distance(from: c, to: CLLocationCoordinate2D(latitude: address.latitude, longitude: address.longitude))
+            if let best = house, (d, index) >= (best.distance, best.index) { return }
+            house = (index, d)
         }
-        let onStreet = nearestStreet.flatMap { street in street.2 <= ReverseGeocoder.streetReach ? street : nil }
-        let candidates = onStreet.map { street in pack.addresses.filter { $0.street == street.0 } } ?? pack.addresses
-        if let house = candidates.min(by: { distance($0) < distance($1) }), distance(house) <= ReverseGeocoder.addressReach {
+        if let house, house.distance <= ReverseGeocoder.addressReach {
+            let address = pack.addresses[house.index]
             return StreetMatch(
-                coordinate: CLLocationCoordinate2D(latitude: house.latitude, longitude: house.longitude),
-                thoroughfare: "", street: house.street, number: house.number, postcode: house.postcode, city: house.city)
+                coordinate: CLLocationCoordinate2D(latitude: address.latitude, longitude: address.longitude),
+                thoroughfare: "", street: address.street, number: address.number, postcode: address.postcode, city: address.city)
         }
-        guard let (name, point, _) = onStreet else { return nil }
+        guard let onStreet else { return nil }
         // Postcode and city from the nearest house on the same street, if one is within 1 km.
-        let near = candidates.min(by: { distance($0) < distance($1) }).flatMap { distance($0) < 1_000 ? $0 : nil }
-        return StreetMatch(coordinate: point, thoroughfare: "", street: name, number: nil, postcode: near?.postcode, city: near?.city)
+        let near = house.flatMap { $0.distance < 1_000 ? pack.addresses[$0.index] : nil }
+        return StreetMatch(coordinate: onStreet.point, thoroughfare: "", street: onStreet.name, number: nil, postcode: near?.postcode, city: near?.city)
     }
 
     /// The nearest district of a city within 3 km of a coordinate.
