@@ -3,7 +3,9 @@ import Foundation
 /// A 3-d tree over places as points on the unit sphere: the nearest place by chord length is
 /// the nearest by great-circle distance.
 struct PlaceTree: Sendable {
-    private let xs: [Double], ys: [Double], zs: [Double]
+    /// The points in tree order, x, y and z of each together (a search reads them in runs,
+    /// not through the order).
+    private let xyz: [Double]
     /// Place indices in tree order: each range's middle element splits it on its depth's axis.
     private let order: [Int32]
     /// The pack's index of each point (the points may be a subset, such as one country's).
@@ -25,9 +27,14 @@ struct PlaceTree: Sendable {
         var order = (0..<latitudes.count).map { Int32($0) }
         let coordinates = [xs, ys, zs]
         PlaceTree.build(&order, 0, order.count, 0, coordinates)
-        self.xs = xs
-        self.ys = ys
-        self.zs = zs
+        var xyz: [Double] = []
+        xyz.reserveCapacity(3 * order.count)
+        for index in order {
+            xyz.append(xs[Int(index)])
+            xyz.append(ys[Int(index)])
+            xyz.append(zs[Int(index)])
+        }
+        self.xyz = xyz
         self.order = order
     }
 
@@ -82,9 +89,7 @@ struct PlaceTree: Sendable {
         var found: [(index: Int, squared: Double)] = []
         found.reserveCapacity(k + 1)
         let limit = maxChord.isFinite ? maxChord * maxChord : Double.infinity
-        xs.withUnsafeBufferPointer { xs in
-            ys.withUnsafeBufferPointer { ys in
-                zs.withUnsafeBufferPointer { zs in
+        xyz.withUnsafeBufferPointer { xyz in
                     order.withUnsafeBufferPointer { order in
                         globalIndex.withUnsafeBufferPointer { global in
                             // Ranges still to visit, with their depth, the per-axis offsets from the
@@ -104,7 +109,8 @@ struct PlaceTree: Sendable {
                                 guard high > low, cell < bound else { continue }
                                 let middle = (low + high) / 2
                                 let index = Int(order[middle])
-                                let dx = xs[index] - q.0, dy = ys[index] - q.1, dz = zs[index] - q.2
+                                let px = xyz[3 * middle], py = xyz[3 * middle + 1], pz = xyz[3 * middle + 2]
+                                let dx = px - q.0, dy = py - q.1, dz = pz - q.2
                                 let squared = dx * dx + dy * dy + dz * dz
                                 if squared < bound, accept(global[index]) {
                                     let position = found.firstIndex { $0.squared > squared } ?? found.count
@@ -112,7 +118,7 @@ struct PlaceTree: Sendable {
                                     if found.count > k { found.removeLast() }
                                 }
                                 let axis = depth % 3
-                                let delta = axis == 0 ? q.0 - xs[index] : axis == 1 ? q.1 - ys[index] : q.2 - zs[index]
+                                let delta = axis == 0 ? q.0 - px : axis == 1 ? q.1 - py : q.2 - pz
                                 let lower = (low, middle), upper = (middle + 1, high)
                                 let (near, far) = delta < 0 ? (lower, upper) : (upper, lower)
                                 var farOffsets = offsets
@@ -132,8 +138,6 @@ struct PlaceTree: Sendable {
                             }
                         }
                     }
-                }
-            }
         }
         return found.map { (globalIndex[$0.index], sqrt($0.squared)) }
     }
