@@ -43,8 +43,12 @@ struct PlaceTree: Sendable {
         return (cos(phi) * cos(lambda), cos(phi) * sin(lambda), sin(phi))
     }
 
+    /// Ranges this short are leaves, read point by point (their order is left as it is): 16
+    /// measured fastest of 1, 8 and 16 (`make geocoder-compare`).
+    static let leafSize = 16
+
     private static func build(_ order: inout [Int32], _ low: Int, _ high: Int, _ depth: Int, _ c: [[Double]]) {
-        guard high - low > 1 else { return }
+        guard high - low > leafSize else { return }
         let axis = depth % 3, middle = (low + high) / 2
         select(&order, low, high - 1, middle, c[axis])
         build(&order, low, middle, depth + 1, c)
@@ -107,16 +111,26 @@ struct PlaceTree: Sendable {
                                 let (low, high, depth, offsets, cell) = stack[top]
                                 let bound = found.count == k ? found[k - 1].squared : limit
                                 guard high > low, cell < bound else { continue }
-                                let middle = (low + high) / 2
-                                let index = Int(order[middle])
-                                let px = xyz[3 * middle], py = xyz[3 * middle + 1], pz = xyz[3 * middle + 2]
-                                let dx = px - q.0, dy = py - q.1, dz = pz - q.2
-                                let squared = dx * dx + dy * dy + dz * dz
-                                if squared < bound, accept(global[index]) {
+                                @inline(__always) func consider(_ slot: Int, _ squared: Double) {
+                                    let bound = found.count == k ? found[k - 1].squared : limit
+                                    let index = Int(order[slot])
+                                    guard squared < bound, accept(global[index]) else { return }
                                     let position = found.firstIndex { $0.squared > squared } ?? found.count
                                     found.insert((index, squared), at: position)
                                     if found.count > k { found.removeLast() }
                                 }
+                                if high - low <= PlaceTree.leafSize {
+                                    // A leaf: each of its points in turn.
+                                    for slot in low..<high {
+                                        let dx = xyz[3 * slot] - q.0, dy = xyz[3 * slot + 1] - q.1, dz = xyz[3 * slot + 2] - q.2
+                                        consider(slot, dx * dx + dy * dy + dz * dz)
+                                    }
+                                    continue
+                                }
+                                let middle = (low + high) / 2
+                                let px = xyz[3 * middle], py = xyz[3 * middle + 1], pz = xyz[3 * middle + 2]
+                                let dx = px - q.0, dy = py - q.1, dz = pz - q.2
+                                consider(middle, dx * dx + dy * dy + dz * dz)
                                 let axis = depth % 3
                                 let delta = axis == 0 ? q.0 - px : axis == 1 ? q.1 - py : q.2 - pz
                                 let lower = (low, middle), upper = (middle + 1, high)
