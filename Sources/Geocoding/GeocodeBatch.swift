@@ -45,48 +45,65 @@ public struct GeocodeBatch: Sendable {
     public func run(
         input: FileHandle, output: (Data) throws -> Void, format: @escaping @Sendable (Answer) -> String
     ) throws -> Int {
-        var splitter = LineSplitter(maximumBytes: Self.maximumLineBytes)
-        var block: [Line] = []
-        block.reserveCapacity(blockLines)
+        try run(input: input, output: output, write: { answer, bytes in bytes.append(contentsOf: format(answer).utf8) })
+    }
+
+    /// ``run(input:output:format:)`` with each answer appended as UTF-8 by `write`, without
+    /// a string per answer.
+    @discardableResult
+    public func run(
+        input: FileHandle, output: (Data) throws -> Void, write: @escaping @Sendable (Answer, inout [UInt8]) -> Void
+    ) throws -> Int {
+        // The next block is read while this one is geocoded.
+        let reader = BlockReader(input: input, blockLines: blockLines)
         var total = 0
-        func flush() throws {
-            guard !block.isEmpty else { return }
-            try output(answers(block, format: format))
-            total += block.count
-            block.removeAll(keepingCapacity: true)
-        }
-        while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
-            try splitter.feed(chunk) { line in
-                block.append(line)
-                if block.count >= blockLines { try flush() }
+        var block = try reader.next()
+        while block.count > 0 {
+            let read = DispatchGroup(), next = ResultSlots<Result<LineBlock, any Error>>(count: 1)
+            DispatchQueue.global().async(group: read) { next.set(0, Result { try reader.next() }) }
+            do {
+                try output(answers(block, write: write))
+            } catch {
+                read.wait()
+                throw error
             }
+            total += block.count
+            read.wait()
+            block = try next.values.first?.get() ?? LineBlock()
         }
-        try splitter.finish { block.append($0) }
-        try flush()
         return total
     }
 
     /// The formatted answers of a block of lines, each followed by a newline, geocoded in
     /// slices on the workers.
-    func answers(_ lines: [Line], format: @Sendable (Answer) -> String) -> Data {
-        guard !lines.isEmpty else { return Data() }
-        let slices = min(workers, lines.count)
-        let size = (lines.count + slices - 1) / slices
-        let texts = ResultSlots<String>(count: slices)
+    func answers(_ block: LineBlock, write: @Sendable (Answer, inout [UInt8]) -> Void) -> Data {
+        guard block.count > 0 else { return Data() }
+        let slices = min(workers, block.count)
+        let size = (block.count + slices - 1) / slices
+        let texts = ResultSlots<[UInt8]>(count: slices)
         DispatchQueue.concurrentPerform(iterations: slices) { slice in
-            var text = ""
-            for index in (slice * size)..<min((slice + 1) * size, lines.count) {
-                switch lines[index] {
-                case .text(let line): text += format(answer(toLine: line))
-                case .tooLong(let prefix): text += format(.lineTooLong(text: prefix))
-                }
-                text += "\n"
-            }
-            texts.set(slice, text)
+            texts.set(slice, answers(block, lines: (slice * size)..<min((slice + 1) * size, block.count), write: write))
         }
         var data = Data()
-        for text in texts.values { data.append(contentsOf: text.utf8) }
+        let parts = texts.values
+        data.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for text in parts { data.append(contentsOf: text) }
         return data
+    }
+
+    /// The formatted answers of some lines of a block, each followed by a newline.
+    func answers(_ block: LineBlock, lines: Range<Int>, write: (Answer, inout [UInt8]) -> Void) -> [UInt8] {
+        var text: [UInt8] = []
+        text.reserveCapacity(64 * lines.count)
+        block.bytes.withUnsafeBufferPointer { bytes in
+            for index in lines {
+                let line = block.lines[index]
+                let lineBytes = UnsafeBufferPointer(rebasing: bytes[line.start..<line.end])
+                write(line.tooLong ? .lineTooLong(text: String(decoding: lineBytes, as: UTF8.self)) : answer(toLine: lineBytes), &text)
+                text.append(UInt8(ascii: "\n"))
+            }
+        }
+        return text
     }
 
     /// The answer to one line of text (without its newline).
@@ -94,13 +111,45 @@ public struct GeocodeBatch: Sendable {
         guard text.utf8.count <= Self.maximumLineBytes else {
             return .lineTooLong(text: String(decoding: text.utf8.prefix(Self.maximumLineBytes), as: UTF8.self))
         }
-        guard let coordinate = Self.coordinate(text), let results = try? geocoder.reverseGeocode(coordinate) else {
-            return .invalidCoordinate(text: text)
+        return Array(text.utf8).withUnsafeBufferPointer { answer(toLine: $0) }
+    }
+
+    /// The answer to one line's bytes, at most ``maximumLineBytes`` (without its newline).
+    func answer(toLine bytes: UnsafeBufferPointer<UInt8>) -> Answer {
+        guard let coordinate = Self.coordinate(bytes),
+            let results = try? geocoder.reverseGeocode(coordinate, maximumResults: firstOnly ? 1 : Int.max)
+        else {
+            return .invalidCoordinate(text: String(decoding: bytes, as: UTF8.self))
         }
-        return .results(query: coordinate, firstOnly ? Array(results.prefix(1)) : results)
+        return .results(query: coordinate, results)
     }
 
     /// The coordinate a line gives: two numbers split by a comma, spaces around them allowed.
+    /// An ASCII line is read from its bytes; any other through `String`, which gives the same
+    /// answer for ASCII.
+    static func coordinate(_ bytes: UnsafeBufferPointer<UInt8>) -> CLLocationCoordinate2D? {
+        var comma: Int? = nil
+        for (index, byte) in bytes.enumerated() {
+            if byte >= 0x80 { return coordinate(String(decoding: bytes, as: UTF8.self)) }
+            if byte == UInt8(ascii: ",") {
+                guard comma == nil else { return nil }
+                comma = index
+            }
+        }
+        guard let comma else { return nil }
+        /// A part's number, without the spaces and tabs around it.
+        func number(_ low: Int, _ high: Int) -> Double? {
+            var low = low, high = high
+            while low < high, bytes[low] == 0x20 || bytes[low] == 0x09 { low += 1 }
+            while high > low, bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09 { high -= 1 }
+            return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[low..<high]), as: UTF8.self))
+        }
+        guard let latitude = number(0, comma), let longitude = number(comma + 1, bytes.count) else { return nil }
+        return CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
+    }
+
+    /// The coordinate a line of any text gives: two numbers split by a comma, white space
+    /// around them allowed.
     static func coordinate(_ text: String) -> CLLocationCoordinate2D? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
@@ -111,59 +160,129 @@ public struct GeocodeBatch: Sendable {
     }
 
     /// An input line as read.
-    enum Line: Sendable {
+    enum Line: Sendable, Equatable {
         case text(String)
         /// Longer than the limit: its first bytes.
         case tooLong(String)
     }
 }
 
-/// Cuts a byte stream into lines, holding at most `maximumBytes` of any one line.
+/// Reads an input block by block, from one thread at a time.
+final class BlockReader: @unchecked Sendable {
+    private let input: FileHandle
+    private let blockLines: Int
+    private var splitter = LineSplitter(maximumBytes: GeocodeBatch.maximumLineBytes)
+    /// The bytes read and not yet split, from `offset`.
+    private var chunk = Data()
+    private var offset = 0
+    private var ended = false
+
+    init(input: FileHandle, blockLines: Int) {
+        self.input = input
+        self.blockLines = blockLines
+    }
+
+    /// The next lines, up to a block of them; none at the input's end.
+    func next() throws -> LineBlock {
+        while splitter.lineCount < blockLines, !ended {
+            if offset >= chunk.count {
+                guard let read = try input.read(upToCount: 1 << 20), !read.isEmpty else {
+                    ended = true
+                    splitter.finish()
+                    break
+                }
+                chunk = read
+                offset = 0
+            }
+            offset = chunk.withUnsafeBytes { raw in
+                splitter.feed(raw.bindMemory(to: UInt8.self), from: offset, until: blockLines)
+            }
+        }
+        return splitter.takeBlock()
+    }
+}
+
+/// Lines read together: their bytes one after another, and where each starts and ends.
+struct LineBlock: Sendable {
+    var bytes: [UInt8] = []
+    /// Each line's bytes in `bytes` (a line too long holds its first bytes).
+    var lines: [(start: Int, end: Int, tooLong: Bool)] = []
+
+    var count: Int { lines.count }
+
+    /// The lines as text.
+    var texts: [GeocodeBatch.Line] {
+        lines.map { line in
+            let text = String(decoding: bytes[line.start..<line.end], as: UTF8.self)
+            return line.tooLong ? .tooLong(text) : .text(text)
+        }
+    }
+}
+
+/// Cuts a byte stream into blocks of lines, holding at most `maximumBytes` of any one line.
 struct LineSplitter {
     let maximumBytes: Int
-    private var pending: [UInt8] = []
+    private var block = LineBlock()
+    /// Where the line being read starts in the block's bytes, and whether it ran over.
+    private var lineStart = 0
     private var overlong = false
 
     init(maximumBytes: Int) {
         self.maximumBytes = maximumBytes
     }
 
-    /// Calls `emit` with each line the bytes complete.
-    mutating func feed(_ bytes: Data, _ emit: (GeocodeBatch.Line) throws -> Void) rethrows {
-        try bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            let buffer = raw.bindMemory(to: UInt8.self)
-            var start = 0
-            while start < buffer.count {
-                let end = buffer[start...].firstIndex(of: UInt8(ascii: "\n"))
-                let stop = end ?? buffer.count
-                take(buffer[start..<stop])
-                guard let end else { return }
-                try emit(line())
-                start = end + 1
-            }
+    /// The whole lines read and not yet taken.
+    var lineCount: Int { block.count }
+
+    /// Reads bytes from `start` until the block holds `limit` lines or the bytes end; returns
+    /// where it stopped.
+    mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, until limit: Int) -> Int {
+        var start = start
+        while start < bytes.count, block.count < limit {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n"))
+            take(UnsafeBufferPointer(rebasing: bytes[start..<(end ?? bytes.count)]))
+            guard let end else { return bytes.count }
+            endLine()
+            start = end + 1
         }
+        return start
     }
 
-    /// Calls `emit` with the last line when the stream did not end with a newline.
-    mutating func finish(_ emit: (GeocodeBatch.Line) throws -> Void) rethrows {
-        if !pending.isEmpty || overlong { try emit(line()) }
+    /// Ends the last line when the stream did not end with a newline.
+    mutating func finish() {
+        if block.bytes.count > lineStart || overlong { endLine() }
     }
 
-    private mutating func take(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) {
-        let room = maximumBytes + 1 - pending.count
+    /// The whole lines read so far, leaving the line being read.
+    mutating func takeBlock() -> LineBlock {
+        var taken = LineBlock()
+        taken.lines = block.lines
+        if lineStart == block.bytes.count {
+            swap(&taken.bytes, &block.bytes)
+            block.bytes.reserveCapacity(taken.bytes.count)
+        } else {
+            taken.bytes = Array(block.bytes[..<lineStart])
+            block.bytes.removeFirst(lineStart)
+        }
+        block.lines.removeAll(keepingCapacity: true)
+        lineStart = 0
+        return taken
+    }
+
+    private mutating func take(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let room = maximumBytes + 1 - (block.bytes.count - lineStart)
         if bytes.count > room { overlong = true }
-        if room > 0 { pending.append(contentsOf: bytes.prefix(room)) }
+        if room > 0 { block.bytes.append(contentsOf: bytes.prefix(room)) }
     }
 
-    private mutating func line() -> GeocodeBatch.Line {
-        defer {
-            pending.removeAll(keepingCapacity: true)
-            overlong = false
-        }
-        if !overlong, pending.last == UInt8(ascii: "\r") { pending.removeLast() }
-        if overlong || pending.count > maximumBytes {
-            return .tooLong(String(decoding: pending.prefix(maximumBytes), as: UTF8.self))
-        }
-        return .text(String(decoding: pending, as: UTF8.self))
+    private mutating func endLine() {
+        var end = block.bytes.count
+        if !overlong, end > lineStart, block.bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        let tooLong = overlong || end - lineStart > maximumBytes
+        if tooLong { end = min(end, lineStart + maximumBytes) }
+        block.lines.append((lineStart, end, tooLong))
+        block.bytes.removeLast(block.bytes.count - end)
+        lineStart = end
+        overlong = false
     }
 }

@@ -29,6 +29,9 @@ public final class ReverseGeocoder: Sendable {
     /// How near a street must be to be the thoroughfare.
     public static let streetReach: Double = 150
 
+    /// The open-ocean distance as a chord of the unit sphere, a little longer.
+    static let openOceanChord = 2 * sin(openOceanDistance / (2 * 6_371_009)) * (1 + 1e-9)
+
     /// Why a coordinate cannot be geocoded.
     public enum Failure: Error, Sendable {
         case invalidCoordinate
@@ -44,20 +47,39 @@ public final class ReverseGeocoder: Sendable {
     private let streetBox: (minLat: Double, minLon: Double, maxLat: Double, maxLon: Double)?
     /// The streets and house numbers by where they are.
     private let streetIndex: StreetIndex
+    /// The country and admin-1 polygons by where they are.
+    private let countryGrid: AreaGrid
+    private let adminGrid: AreaGrid
 
     public init(pack: GeocoderPack) {
         self.pack = pack
-        tree = PlaceTree(latitudes: pack.places.map(\.latitude), longitudes: pack.places.map(\.longitude))
-        placeCountry = pack.places.map(\.country)
-        var byCountry: [Int: [Int]] = [:]
-        for (index, place) in pack.places.enumerated() { byCountry[place.country, default: []].append(index) }
-        countryTrees = byCountry.mapValues { indices in
-            PlaceTree(
-                latitudes: indices.map { pack.places[$0].latitude }, longitudes: indices.map { pack.places[$0].longitude },
-                indices: indices)
+        // The indexes are independent: made side by side, on every core.
+        let parts = IndexParts()
+        DispatchQueue.concurrentPerform(iterations: 5) { part in
+            switch part {
+            case 0: parts.set(\.countryGrid, AreaGrid(areas: pack.countryAreas))
+            case 1: parts.set(\.adminGrid, AreaGrid(areas: pack.adminAreas))
+            case 2: parts.set(\.tree, PlaceTree(latitudes: pack.places.map(\.latitude), longitudes: pack.places.map(\.longitude)))
+            case 3:
+                var byCountry: [Int: [Int]] = [:]
+                for (index, place) in pack.places.enumerated() { byCountry[place.country, default: []].append(index) }
+                parts.set(
+                    \.countryTrees,
+                    byCountry.mapValues { indices in
+                        PlaceTree(
+                            latitudes: indices.map { pack.places[$0].latitude }, longitudes: indices.map { pack.places[$0].longitude },
+                            indices: indices)
+                    })
+            default: parts.set(\.streetIndex, StreetIndex(streets: pack.streets, addresses: pack.addresses))
+            }
         }
+        tree = parts.tree ?? PlaceTree(latitudes: [], longitudes: [])
+        countryTrees = parts.countryTrees ?? [:]
+        countryGrid = parts.countryGrid ?? AreaGrid(areas: [])
+        adminGrid = parts.adminGrid ?? AreaGrid(areas: [])
+        streetIndex = parts.streetIndex ?? StreetIndex(streets: [], addresses: [])
+        placeCountry = pack.places.map(\.country)
         placeParent = pack.places.map { $0.parent ?? -1 }
-        streetIndex = StreetIndex(streets: pack.streets, addresses: pack.addresses)
         let points = pack.streets.flatMap(\.points) + pack.addresses.map { ($0.latitude, $0.longitude) }
         if let minLat = points.map(\.0).min(), let maxLat = points.map(\.0).max(), let minLon = points.map(\.1).min(),
             let maxLon = points.map(\.1).max()
@@ -75,12 +97,19 @@ public final class ReverseGeocoder: Sendable {
 
     /// The addresses at a coordinate, most specific and nearest first; empty in open ocean.
     public func reverseGeocode(_ coordinate: CLLocationCoordinate2D) throws(Failure) -> [ReverseGeocodeResult] {
+        try reverseGeocode(coordinate, maximumResults: Int.max)
+    }
+
+    /// The first `maximumResults` of ``reverseGeocode(_:)``, without working out the others.
+    func reverseGeocode(_ coordinate: CLLocationCoordinate2D, maximumResults: Int) throws(Failure) -> [ReverseGeocodeResult] {
+        guard maximumResults > 0 else { return [] }
         guard CLLocationCoordinate2DIsValid(coordinate) else { throw .invalidCoordinate }
         let lat = coordinate.latitude, lon = coordinate.longitude
-        var country = area(containing: coordinate, in: pack.countryAreas)?.country
+        var country = countryGrid.first(latitude: lat, longitude: lon).map { pack.countryAreas[$0].country }
         if country == nil {
             // Coastal waters count for the nearest place's country; open ocean gives nothing.
-            guard let nearest = tree.nearest(latitude: lat, longitude: lon),
+            // (The search reaches a hair past the open-ocean distance; the check decides.)
+            guard let nearest = tree.nearest(latitude: lat, longitude: lon, maxChord: ReverseGeocoder.openOceanChord),
                 PlaceTree.metres(chord: nearest.chord) <= ReverseGeocoder.openOceanDistance
             else { return [] }
             country = pack.places[nearest.index].country
@@ -88,25 +117,33 @@ public final class ReverseGeocoder: Sendable {
         guard let countryIndex = country else { return [] }
         let countryInfo = countryIndex < pack.countries.count ? pack.countries[countryIndex] : nil
         // The nearest places of the country: the first gives the locality, the others coarser answers.
-        let nearby = countryTrees[countryIndex]?.nearest(4, latitude: lat, longitude: lon) { _ in true } ?? []
+        // (The nearest alone is the first of the four nearest: ties go to the first found.)
+        let nearby: [(index: Int, chord: Double)]
+        if maximumResults == 1 {
+            nearby = countryTrees[countryIndex]?.nearest(latitude: lat, longitude: lon).map { [$0] } ?? []
+        } else {
+            nearby = countryTrees[countryIndex]?.nearest(4, latitude: lat, longitude: lon) { _ in true } ?? []
+        }
         guard let nearest = nearby.first else {
-            let admin = area(containing: coordinate, in: pack.adminAreas.lazy.filter { $0.country == countryIndex })?.name
+            let admin = adminArea(containing: coordinate, country: countryIndex)
             return [result(coordinate, street: nil, place: nil, placeIndex: nil, admin: admin, country: countryInfo)]
         }
         let place = pack.places[nearest.index]
-        let admin = place.state ?? area(containing: coordinate, in: pack.adminAreas.lazy.filter { $0.country == countryIndex })?.name
+        let admin = place.state ?? adminArea(containing: coordinate, country: countryIndex)
         var results: [ReverseGeocodeResult] = []
         if let street = streetLevel(coordinate) {
             results.append(result(street.coordinate, street: street, place: place, placeIndex: nearest.index, admin: admin, country: countryInfo))
+            if maximumResults == 1 { return results }
         }
         let placeCoordinate = CLLocationCoordinate2D(latitude: place.latitude, longitude: place.longitude)
         results.append(
             result(results.isEmpty ? coordinate : placeCoordinate, street: nil, place: place, placeIndex: nearest.index, admin: admin, country: countryInfo))
+        if results.count >= maximumResults { return results }
         var seen: Set<String> = [place.name]
         if let parent = place.parent { seen.insert(pack.places[parent].name) }
         for other in nearby.dropFirst() {
             let next = pack.places[other.index]
-            guard !seen.contains(next.name), results.count < 4 else { continue }
+            guard !seen.contains(next.name), results.count < min(4, maximumResults) else { continue }
             seen.insert(next.name)
             results.append(
                 result(
@@ -212,8 +249,15 @@ public final class ReverseGeocoder: Sendable {
         return (point, Geodesy.distance(from: c, to: point))
     }
 
-    /// The first area whose rings contain a coordinate (even-odd rule).
-    private func area<S: Sequence>(containing c: CLLocationCoordinate2D, in areas: S) -> GeocoderPack.Area?
+    /// The name of the country's first admin-1 area containing a coordinate.
+    private func adminArea(containing c: CLLocationCoordinate2D, country: Int) -> String? {
+        let areas = pack.adminAreas
+        return adminGrid.first(latitude: c.latitude, longitude: c.longitude) { areas[$0].country == country }.flatMap { areas[$0].name }
+    }
+
+    /// The first area whose rings contain a coordinate (even-odd rule), read from every ring:
+    /// what `AreaGrid` answers faster.
+    static func area<S: Sequence>(containing c: CLLocationCoordinate2D, in areas: S) -> GeocoderPack.Area?
     where S.Element == GeocoderPack.Area {
         for area in areas where c.latitude >= area.box.minLat && c.latitude <= area.box.maxLat
             && c.longitude >= area.box.minLon && c.longitude <= area.box.maxLon
@@ -274,4 +318,18 @@ final class ResultSlots<Value>: @unchecked Sendable {
     }
 
     var values: [Value] { storage.compactMap { $0 } }
+}
+
+/// The indexes of a geocoder as they are made, each by one worker.
+private final class IndexParts: @unchecked Sendable {
+    private let lock = NSLock()
+    var tree: PlaceTree?
+    var countryTrees: [Int: PlaceTree]?
+    var countryGrid: AreaGrid?
+    var adminGrid: AreaGrid?
+    var streetIndex: StreetIndex?
+
+    func set<Value>(_ part: ReferenceWritableKeyPath<IndexParts, Value?>, _ value: Value) {
+        lock.withLock { self[keyPath: part] = value }
+    }
 }

@@ -70,10 +70,13 @@ package struct JSONLine {
 
     package var text: String { "{" + parts.joined(separator: ",") + "}" }
 
+    /// 10 to the powers 0 to 9, as `pow` gives them.
+    private static let powersOfTen: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
+
     /// A number rounded to `decimals` places, written without a trailing ".0".
     package static func number(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "null" }
-        let factor = pow(10, Double(decimals))
+        let factor = decimals >= 0 && decimals < powersOfTen.count ? powersOfTen[decimals] : pow(10, Double(decimals))
         // Past 1e15 there are no decimals to round (and scaling could overflow).
         guard abs(value) < 1e15 else { return "\(value)" }
         var rounded = (value * factor).rounded() / factor
@@ -82,7 +85,64 @@ package struct JSONLine {
         return "\(rounded)"
     }
 
+    /// Appends ``number(_:decimals:)``'s text as UTF-8. Where the rounded number's shortest
+    /// decimal is its digits to `decimals` places (at least 0.001, with under 13 digits
+    /// before and after the point), they are written directly; otherwise through `number`.
+    package static func appendNumber(_ value: Double, decimals: Int, to bytes: inout [UInt8]) {
+        guard value.isFinite, decimals >= 0, decimals < powersOfTen.count else {
+            bytes.append(contentsOf: number(value, decimals: decimals).utf8)
+            return
+        }
+        let scaled = (value * powersOfTen[decimals]).rounded()
+        guard abs(scaled) < 1e13, abs(scaled) >= powersOfTen[decimals] / 1000 || scaled == 0 else {
+            bytes.append(contentsOf: number(value, decimals: decimals).utf8)
+            return
+        }
+        // The scaled number is a whole number below 1e13, so exact as an integer; with the
+        // double's rounding far finer than the last decimal, its shortest form is these digits.
+        var digits = Int64(scaled).magnitude
+        if scaled < 0 { bytes.append(UInt8(ascii: "-")) }
+        var places = decimals
+        while places > 0, digits % 10 == 0 {
+            digits /= 10
+            places -= 1
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var at = buffer.count
+            repeat {
+                at -= 1
+                buffer[at] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: digits % 10)
+                digits /= 10
+                if places > 0 {
+                    places -= 1
+                    if places == 0 {
+                        at -= 1
+                        buffer[at] = UInt8(ascii: ".")
+                        if digits == 0 {
+                            at -= 1
+                            buffer[at] = UInt8(ascii: "0")
+                        }
+                    }
+                }
+            } while digits > 0 || places > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[at...]))
+        }
+    }
+
+    /// Appends ``quote(_:)``'s text as UTF-8.
+    package static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        guard text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else {
+            bytes.append(contentsOf: quote(text).utf8)
+            return
+        }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: text.utf8)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
     package static func quote(_ text: String) -> String {
+        // Most text needs no escapes.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) { return "\"" + text + "\"" }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -89,19 +89,22 @@ struct GeocodeBatchTests {
         let text = "1,2\r\nthree\n\n" + String(repeating: "x", count: 40) + "\nlast"
         for piece in [1, 2, 3, 5, 8, 64] {
             var splitter = LineSplitter(maximumBytes: 16)
-            var lines: [String] = []
-            func collect(_ line: GeocodeBatch.Line) {
-                switch line {
-                case .text(let text): lines.append(text)
-                case .tooLong(let text): lines.append("long:" + text)
-                }
-            }
+            var lines: [GeocodeBatch.Line] = []
             let bytes = Array(text.utf8)
             for start in stride(from: 0, to: bytes.count, by: piece) {
-                splitter.feed(Data(bytes[start..<min(start + piece, bytes.count)]), collect)
+                let chunk = Array(bytes[start..<min(start + piece, bytes.count)])
+                chunk.withUnsafeBufferPointer { chunk in
+                    var at = 0
+                    // Blocks of two lines, taken as they fill.
+                    while at < chunk.count {
+                        at = splitter.feed(chunk, from: at, until: 2)
+                        if splitter.lineCount >= 2 { lines += splitter.takeBlock().texts }
+                    }
+                }
             }
-            splitter.finish(collect)
-            #expect(lines == ["1,2", "three", "", "long:" + String(repeating: "x", count: 16), "last"], "pieces of \(piece)")
+            splitter.finish()
+            lines += splitter.takeBlock().texts
+            #expect(lines == [.text("1,2"), .text("three"), .text(""), .tooLong(String(repeating: "x", count: 16)), .text("last")], "pieces of \(piece)")
         }
     }
 }

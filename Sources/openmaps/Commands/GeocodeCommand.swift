@@ -70,7 +70,7 @@ struct GeocodeCommand: AsyncParsableCommand {
             }
         }
         do {
-            try batch.run(input: handle, output: { try FileHandle.standardOutput.write(contentsOf: $0) }, format: JSON.answer)
+            try batch.run(input: handle, output: { try FileHandle.standardOutput.write(contentsOf: $0) }, write: { JSON.write($0, to: &$1) })
         } catch {
             FileHandle.standardError.write(Data("openmaps: reading \(input) failed: \(error.localizedDescription)\n".utf8))
             throw ExitCode(2)
@@ -86,24 +86,55 @@ enum JSON {
 
     /// One coordinate's line: the query and its results, or the query as written and an error.
     @Sendable static func answer(_ answer: GeocodeBatch.Answer) -> String {
+        var bytes: [UInt8] = []
+        write(answer, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``answer(_:)`` appended as UTF-8.
+    @Sendable static func write(_ answer: GeocodeBatch.Answer, to bytes: inout [UInt8]) {
         switch answer {
         case .results(let query, let results):
-            return "{\"query\":[\(number(query.latitude)),\(number(query.longitude))],\"results\":["
-                + results.map(result).joined(separator: ",") + "]}"
+            bytes += #"{"query":["#.utf8
+            JSONLine.appendNumber(query.latitude, decimals: 7, to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            JSONLine.appendNumber(query.longitude, decimals: 7, to: &bytes)
+            bytes += #"],"results":["#.utf8
+            for (index, result) in results.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                write(result, to: &bytes)
+            }
+            bytes += "]}".utf8
         case .invalidCoordinate(let text):
-            return "{\"query\":\(string(text)),\"error\":{\"code\":1,\"message\":"
-                + "\"invalid coordinate: expected LAT,LON with latitude in -90...90 and longitude in -180...180\"}}"
+            bytes += "{\"query\":\(string(text)),\"error\":{\"code\":1,\"message\":".utf8
+            bytes += "\"invalid coordinate: expected LAT,LON with latitude in -90...90 and longitude in -180...180\"}}".utf8
         case .lineTooLong(let text):
-            return "{\"query\":\(string(text)),\"error\":{\"code\":2,\"message\":"
-                + "\"line longer than \(GeocodeBatch.maximumLineBytes) bytes (the query is its beginning)\"}}"
+            bytes += "{\"query\":\(string(text)),\"error\":{\"code\":2,\"message\":".utf8
+            bytes += "\"line longer than \(GeocodeBatch.maximumLineBytes) bytes (the query is its beginning)\"}}".utf8
         }
     }
 
-    static func result(_ r: ReverseGeocodeResult) -> String {
-        "{\"coordinate\":[\(number(r.coordinate.latitude)),\(number(r.coordinate.longitude))]"
-            + ",\"thoroughfare\":\(string(r.thoroughfare)),\"locality\":\(string(r.locality))"
-            + ",\"subLocality\":\(string(r.subLocality)),\"administrativeArea\":\(string(r.administrativeArea))"
-            + ",\"postalCode\":\(string(r.postalCode)),\"country\":\(string(r.country))"
-            + ",\"lines\":[" + r.lines.map { string($0) }.joined(separator: ",") + "]}"
+    /// A result's object, appended as UTF-8.
+    static func write(_ r: ReverseGeocodeResult, to bytes: inout [UInt8]) {
+        func field(_ key: String, _ value: String?) {
+            bytes += key.utf8
+            if let value { JSONLine.appendQuoted(value, to: &bytes) } else { bytes += "null".utf8 }
+        }
+        bytes += #"{"coordinate":["#.utf8
+        JSONLine.appendNumber(r.coordinate.latitude, decimals: 7, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        JSONLine.appendNumber(r.coordinate.longitude, decimals: 7, to: &bytes)
+        field(#"],"thoroughfare":"#, r.thoroughfare)
+        field(#","locality":"#, r.locality)
+        field(#","subLocality":"#, r.subLocality)
+        field(#","administrativeArea":"#, r.administrativeArea)
+        field(#","postalCode":"#, r.postalCode)
+        field(#","country":"#, r.country)
+        bytes += #","lines":["#.utf8
+        for (index, text) in r.lines.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            JSONLine.appendQuoted(text, to: &bytes)
+        }
+        bytes += "]}".utf8
     }
 }

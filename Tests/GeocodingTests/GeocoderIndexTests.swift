@@ -1,0 +1,130 @@
+import Foundation
+import MapGeometry
+import Testing
+
+@testable import Geocoding
+
+/// The geocoder's indexes answer exactly as a pass over every ring and every place does.
+@Suite("Geocoder indexes")
+struct GeocoderIndexTests {
+    static let pack: GeocoderPack? = SharedGeocoder.bundledPackURL.flatMap { url in
+        (try? Data(contentsOf: url, options: .mappedIfSafe)).flatMap { try? GeocoderPack(data: $0) }
+    }
+
+    /// A seeded stream of numbers in 0..<1.
+    struct Seeded {
+        var state: UInt64
+        mutating func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+    }
+
+    /// Points to test areas with: random ones, ones a hair from ring vertices and edges, ones
+    /// on the grid's lines and on vertices themselves.
+    static func probes(_ areas: [GeocoderPack.Area], count: Int) -> [(Double, Double)] {
+        var random = Seeded(state: 99)
+        var points: [(Double, Double)] = []
+        for _ in 0..<count { points.append((random.next() * 180 - 90, random.next() * 360 - 180)) }
+        let vertices = areas.flatMap { $0.rings.flatMap { $0 } }
+        guard !vertices.isEmpty else { return points }
+        for _ in 0..<count {
+            let index = min(Int(random.next() * Double(vertices.count)), vertices.count - 1)
+            let (lat, lon) = vertices[index]
+            let next = vertices[min(index + 1, vertices.count - 1)]
+            let t = random.next()
+            switch Int(random.next() * 5) {
+            case 0: points.append((lat, lon))
+            case 1: points.append((lat + (random.next() - 0.5) * 1e-6, lon + (random.next() - 0.5) * 1e-6))
+            case 2: points.append((lat + (next.0 - lat) * t, lon + (next.1 - lon) * t))
+            case 3: points.append(((lat * 4).rounded() / 4, lon + (random.next() - 0.5) * 0.5))
+            default: points.append((lat + (random.next() - 0.5) * 0.5, (lon * 4).rounded() / 4))
+            }
+        }
+        return points.filter { $0.0 >= -90 && $0.0 <= 90 && $0.1 >= -180 && $0.1 <= 180 }
+    }
+
+    @Test func theAreaGridFindsTheFirstAreaEveryRingGives() throws {
+        let pack = try #require(Self.pack)
+        for (name, areas, count) in [("countries", pack.countryAreas, 10_000), ("admin-1 areas", pack.adminAreas, 4_000)] {
+            let grid = AreaGrid(areas: areas)
+            var mismatches = 0, inside = 0
+            for (lat, lon) in Self.probes(areas, count: count) {
+                let c = CLLocationCoordinate2D(latitude: lat, longitude: lon)
+                let expected = ReverseGeocoder.area(containing: c, in: areas.indices.lazy.map { areas[$0] })
+                let found = grid.first(latitude: lat, longitude: lon)
+                if found.map({ areas[$0].id }) != expected?.id || (found.map({ areas[$0].name }) ?? nil) != (expected?.name ?? nil) {
+                    mismatches += 1
+                }
+                if found != nil { inside += 1 }
+            }
+            #expect(mismatches == 0, "\(name)")
+            #expect(inside > count / 2, "\(name): the probes reach inside areas")
+        }
+    }
+
+    @Test func theAreaGridKeepsTableOrderWhereAreasOverlap() {
+        let square: [(Double, Double)] = [(0, 0), (0, 1), (1, 1), (1, 0)]
+        func area(_ id: String, _ rings: [[(Double, Double)]]) -> GeocoderPack.Area {
+            var area = GeocoderPack.Area(
+                country: 0, name: id, rings: rings, box: (0, 0, 1, 1), ringLatitudes: rings.map { _ in (0, 1) })
+            area.id = id
+            return area
+        }
+        let hole: [(Double, Double)] = [(0.4, 0.4), (0.4, 0.6), (0.6, 0.6), (0.6, 0.4)]
+        let grid = AreaGrid(areas: [area("with hole", [square, hole]), area("under", [square])])
+        #expect(grid.first(latitude: 0.1, longitude: 0.1) == 0)
+        #expect(grid.first(latitude: 0.5, longitude: 0.5) == 1, "the hole shows the area under it")
+        #expect(grid.first(latitude: 0.1, longitude: 0.1) { $0 != 0 } == 1, "areas refused are passed over")
+        #expect(grid.first(latitude: 2, longitude: 2) == nil)
+        #expect(grid.first(latitude: .nan, longitude: 0) == nil)
+    }
+
+    @Test func theNearestPlacesThroughTheTreeAreThoseOfEveryPlace() throws {
+        let pack = try #require(Self.pack)
+        let latitudes = pack.places.map(\.latitude), longitudes = pack.places.map(\.longitude)
+        let tree = PlaceTree(latitudes: latitudes, longitudes: longitudes)
+        let units = zip(latitudes, longitudes).map { PlaceTree.unit($0, $1) }
+        var random = Seeded(state: 5)
+        for round in 0..<400 {
+            let lat = asin(random.next() * 2 - 1) * 180 / .pi, lon = random.next() * 360 - 180
+            let q = PlaceTree.unit(lat, lon)
+            let squared = units.map { ($0.0 - q.0) * ($0.0 - q.0) + ($0.1 - q.1) * ($0.1 - q.1) + ($0.2 - q.2) * ($0.2 - q.2) }
+            let maxChord = round % 2 == 0 ? Double.infinity : 0.02
+            let accept: (Int) -> Bool = round % 3 == 0 ? { $0 % 2 == 0 } : { _ in true }
+            let expected = squared.indices.filter { accept($0) && squared[$0] < maxChord * maxChord }.sorted { squared[$0] < squared[$1] }
+            let four = tree.nearest(4, latitude: lat, longitude: lon, maxChord: maxChord, accept: accept)
+            #expect(four.map { squared[$0.index] } == expected.prefix(4).map { squared[$0] })
+            let one = tree.nearest(latitude: lat, longitude: lon, maxChord: maxChord, accept: accept)
+            #expect(one.map { squared[$0.index] } == expected.first.map { squared[$0] })
+            #expect(one?.index == four.first?.index, "the nearest is the first of the four nearest, ties too")
+        }
+    }
+
+    @Test func theFirstResultAloneIsTheFirstOfAllResults() throws {
+        let pack = try #require(Self.pack)
+        let geocoder = ReverseGeocoder(pack: pack)
+        var random = Seeded(state: 17)
+        var points = (0..<3_000).map { _ in CLLocationCoordinate2D(latitude: random.next() * 140 - 60, longitude: random.next() * 360 - 180) }
+        // And where the streets are.
+        points += (0..<300).map { _ in CLLocationCoordinate2D(latitude: 60.15 + random.next() * 0.05, longitude: 24.9 + random.next() * 0.1) }
+        for point in points {
+            let all = try geocoder.reverseGeocode(point)
+            #expect(try geocoder.reverseGeocode(point, maximumResults: 1) == Array(all.prefix(1)))
+            #expect(try geocoder.reverseGeocode(point, maximumResults: 2) == Array(all.prefix(2)))
+        }
+    }
+
+    @Test func aLineIsReadFromItsBytesAsItsTextIsRead() {
+        var random = Seeded(state: 3)
+        let pieces = ["", " ", "\t", "-", "+", "1", "60.1687", "24.9505", "1e2", "0x1p3", "nan", "inf", ",", ",", "  ", ".", "5.", "e", "é", "\u{00A0}", "١"]
+        for _ in 0..<20_000 {
+            var line = ""
+            for _ in 0..<Int(random.next() * 7) { line += pieces[min(Int(random.next() * Double(pieces.count)), pieces.count - 1)] }
+            let fromBytes = Array(line.utf8).withUnsafeBufferPointer { GeocodeBatch.coordinate($0) }
+            let fromText = GeocodeBatch.coordinate(line)
+            #expect(fromBytes?.latitude.bitPattern == fromText?.latitude.bitPattern, "\(line)")
+            #expect(fromBytes?.longitude.bitPattern == fromText?.longitude.bitPattern, "\(line)")
+        }
+    }
+}
