@@ -85,6 +85,8 @@ print(json.dumps({
     "openmaps_nearest_place_qps": swift["nearest_qps"],
     "openmaps_full_reverse_geocode_qps": swift["full_qps"],
     "openmaps_full_reverse_geocode_batch_qps_all_cores": swift["full_batch_qps"],
+    "openmaps_nearest_place_batch_qps_all_cores": swift["nearest_batch_qps"],
+    "ratio_nearest_batch": round(swift["nearest_batch_qps"] / python_qps, 1),
     "ratio_nearest": round(swift["nearest_qps"] / python_qps, 1),
     "ratio_full": round(swift["full_qps"] / python_qps, 1),
     "whole_job": {

@@ -1,15 +1,30 @@
 /// Address lines in a country's usual order.
 enum AddressFormat {
     /// Countries that write the house number before the street.
-    static let numberFirst: Set<String> = ["US", "GB", "CA", "AU", "NZ", "IE", "FR", "IN", "ZA", "SG", "MY", "PH", "NG", "KE", "IL", "HK", "TH", "LU", "MC"]
+    static func numberFirst(_ code: String) -> Bool {
+        switch code {
+        case "US", "GB", "CA", "AU", "NZ", "IE", "FR", "IN", "ZA", "SG", "MY", "PH", "NG", "KE", "IL", "HK", "TH", "LU", "MC": true
+        default: false
+        }
+    }
     /// Countries that write the postcode after the locality.
-    static let postcodeAfter: Set<String> = ["US", "GB", "CA", "AU", "IE", "NZ", "IN", "SG", "MY", "HK", "PH", "ZA", "KE", "NG"]
+    static func postcodeAfter(_ code: String) -> Bool {
+        switch code {
+        case "US", "GB", "CA", "AU", "IE", "NZ", "IN", "SG", "MY", "HK", "PH", "ZA", "KE", "NG": true
+        default: false
+        }
+    }
     /// Countries that write "Locality, STATE postcode" on one line.
-    static let stateWithLocality: Set<String> = ["US", "CA", "AU"]
+    static func stateWithLocality(_ code: String) -> Bool {
+        switch code {
+        case "US", "CA", "AU": true
+        default: false
+        }
+    }
 
     static func streetLine(street: String, number: String?, countryCode: String) -> String {
         guard let number, !number.isEmpty else { return street }
-        return numberFirst.contains(countryCode) ? "\(number) \(street)" : "\(street) \(number)"
+        return numberFirst(countryCode) ? "\(number) \(street)" : "\(street) \(number)"
     }
 
     /// Street line (when there is one), locality with postcode, administrative area (when it
@@ -20,17 +35,17 @@ enum AddressFormat {
         let place = r.locality ?? r.subLocality
         var localityLine: String?
         if let place {
-            if stateWithLocality.contains(countryCode), let state = r.administrativeArea {
+            if stateWithLocality(countryCode), let state = r.administrativeArea {
                 localityLine = "\(place), \(state)" + (r.postalCode.map { " \($0)" } ?? "")
             } else if let postcode = r.postalCode {
-                localityLine = postcodeAfter.contains(countryCode) ? "\(place) \(postcode)" : "\(postcode) \(place)"
+                localityLine = postcodeAfter(countryCode) ? "\(place) \(postcode)" : "\(postcode) \(place)"
             } else {
                 localityLine = place
             }
         }
         if r.thoroughfare == nil, let sub = r.subLocality, sub != place { lines.append(sub) }
         if let localityLine, localityLine != r.country || lines.isEmpty { lines.append(localityLine) }
-        if let admin = r.administrativeArea, !stateWithLocality.contains(countryCode), admin != place, admin != r.country,
+        if let admin = r.administrativeArea, !stateWithLocality(countryCode), admin != place, admin != r.country,
             r.thoroughfare == nil
         {
             lines.append(admin)

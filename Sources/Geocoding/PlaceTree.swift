@@ -6,15 +6,26 @@ struct PlaceTree: Sendable {
     /// The points in tree order, x, y and z of each together (a search reads them in runs,
     /// not through the order).
     private let xyz: [Double]
-    /// Place indices in tree order: each range's middle element splits it on its depth's axis.
+    /// Place indices in tree order: each range's middle element splits it on the range's axis (`axes`).
     private let order: [Int32]
     /// The pack's index of each point (the points may be a subset, such as one country's).
     private let globalIndex: [Int]
     /// Each node's box (see `boxes(count:xyz:)`).
     private let boxes: [Double]
-
-    /// A tree over places; `indices` gives each point's index in the pack (by default its position).
-    init(latitudes: [Double], longitudes: [Double], indices: [Int]? = nil) {
+    /// The axis each node's range is split on (0, 1, 2: x, y, z), by node number.
+    private let axes: [UInt8]
+    /// Per cell of a grid of `seedCellSize` degrees over the places' box, the slots of the
+    /// `seedCount` places nearest the cell's centre (-1 where there are fewer). A search starts
+    /// from its cell's (or the nearest cell's): where they are near, it skips at once what is
+    /// farther (far out at sea, or in a desert, most of the tree).
+    private var seeds: [Int32] = []
+    private var seedGrid = (minLatitude: 0.0, minLongitude: 0.0, rows: 0, columns: 0)
+    static let seedCellSize = 2.0
+    static let seedCount = 4
+    /// A tree over places; `indices` gives each point's index in the pack (by default its
+    /// position). With `seeded`, searches start from a grid of seeds (a search more per cell
+    /// to make the tree, at most 16,200 cells).
+    init(latitudes: [Double], longitudes: [Double], indices: [Int]? = nil, seeded: Bool = false) {
         globalIndex = indices ?? Array(0..<latitudes.count)
         var xs: [Double] = [], ys: [Double] = [], zs: [Double] = []
         xs.reserveCapacity(latitudes.count)
@@ -28,7 +39,9 @@ struct PlaceTree: Sendable {
         }
         var order = (0..<latitudes.count).map { Int32($0) }
         let coordinates = [xs, ys, zs]
-        PlaceTree.build(&order, 0, order.count, 0, coordinates)
+        var axes: [UInt8] = []
+        PlaceTree.build(&order, &axes, 0, order.count, 0, coordinates)
+        self.axes = axes
         var xyz: [Double] = []
         xyz.reserveCapacity(3 * order.count)
         for index in order {
@@ -39,6 +52,48 @@ struct PlaceTree: Sendable {
         self.xyz = xyz
         self.order = order
         boxes = PlaceTree.boxes(count: order.count, xyz: xyz)
+        if seeded, !order.isEmpty { makeSeeds(latitudes: latitudes, longitudes: longitudes) }
+    }
+
+    /// Each seed cell's nearest places to its centre, found row by row, each search starting
+    /// from the last cell's.
+    private mutating func makeSeeds(latitudes: [Double], longitudes: [Double]) {
+        let finite = zip(latitudes, longitudes).filter { $0.0.isFinite && $0.1.isFinite }
+        guard let minLatitude = finite.map(\.0).min(), let maxLatitude = finite.map(\.0).max(),
+            let minLongitude = finite.map(\.1).min(), let maxLongitude = finite.map(\.1).max()
+        else { return }
+        // At most 90 x 180 cells, whatever the box.
+        let rows = min(Int(((maxLatitude - minLatitude) / PlaceTree.seedCellSize).rounded(.down)) + 1, 90)
+        let columns = min(Int(((maxLongitude - minLongitude) / PlaceTree.seedCellSize).rounded(.down)) + 1, 180)
+        var seeds: [Int32] = []
+        seeds.reserveCapacity(rows * columns * PlaceTree.seedCount)
+        var previous: [Int32] = []
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let latitude = minLatitude + (Double(row) + 0.5) * PlaceTree.seedCellSize
+                let longitude = minLongitude + (Double(column) + 0.5) * PlaceTree.seedCellSize
+                var best = NearestFew(k: PlaceTree.seedCount, limit: .infinity, accept: { _ in true })
+                search(PlaceTree.unit(min(latitude, 90), min(longitude, 180)), from: previous, &best)
+                previous = best.found.map { Int32(truncatingIfNeeded: $0.slot) }
+                seeds += previous + [Int32](repeating: -1, count: PlaceTree.seedCount - previous.count)
+            }
+        }
+        self.seeds = seeds
+        seedGrid = (minLatitude, minLongitude, rows, columns)
+    }
+
+    /// The seed slots of a coordinate's cell (or the nearest cell's); none when the tree has
+    /// no seeds.
+    private func seeds(latitude: Double, longitude: Double) -> ArraySlice<Int32> {
+        guard !seeds.isEmpty, latitude.isFinite, longitude.isFinite else { return [] }
+        func cell(_ degrees: Double, _ count: Int) -> Int {
+            let position = (degrees / PlaceTree.seedCellSize).rounded(.down)
+            return position > 0 ? min(Int(min(position, 1e6)), count - 1) : 0
+        }
+        let row = cell(latitude - seedGrid.minLatitude, seedGrid.rows)
+        let column = cell(longitude - seedGrid.minLongitude, seedGrid.columns)
+        let first = (row * seedGrid.columns + column) * PlaceTree.seedCount
+        return seeds[first..<first + PlaceTree.seedCount]
     }
 
     static func unit(_ lat: Double, _ lon: Double) -> (Double, Double, Double) {
@@ -48,14 +103,31 @@ struct PlaceTree: Sendable {
 
     /// Ranges this short are leaves, read point by point (their order is left as it is): 16
     /// measured fastest of 1, 8 and 16 (`make geocoder-compare`).
-    static let leafSize = 16
+    static let leafSize = 32
 
-    private static func build(_ order: inout [Int32], _ low: Int, _ high: Int, _ depth: Int, _ c: [[Double]]) {
+    /// Splits ranges at their median on the axis along which their points spread widest (the
+    /// points lie on a sphere, so cycling the axes would cut some ranges across their thin side).
+    private static func build(_ order: inout [Int32], _ axes: inout [UInt8], _ low: Int, _ high: Int, _ node: Int, _ c: [[Double]]) {
         guard high - low > leafSize else { return }
-        let axis = depth % 3, middle = (low + high) / 2
-        select(&order, low, high - 1, middle, c[axis])
-        build(&order, low, middle, depth + 1, c)
-        build(&order, middle + 1, high, depth + 1, c)
+        var widest = 0, spread = -1.0
+        for axis in 0..<3 {
+            var least = Double.infinity, most = -Double.infinity
+            for slot in low..<high {
+                let value = c[axis][Int(order[slot])]
+                least = min(least, value)
+                most = max(most, value)
+            }
+            if most - least > spread {
+                spread = most - least
+                widest = axis
+            }
+        }
+        if node >= axes.count { axes += [UInt8](repeating: 0, count: node + 1 - axes.count) }
+        axes[node] = UInt8(widest)
+        let middle = (low + high) / 2
+        select(&order, low, high - 1, middle, c[widest])
+        build(&order, &axes, low, middle, 2 * node + 1, c)
+        build(&order, &axes, middle + 1, high, 2 * node + 2, c)
     }
 
     /// Quickselect: puts the k-th smallest (by `key`) at k, smaller before, larger after.
@@ -85,7 +157,7 @@ struct PlaceTree: Sendable {
         guard !order.isEmpty else { return nil }
         return withoutActuallyEscaping(accept) { accept in
             var best = NearestOne(bound: maxChord.isFinite ? maxChord * maxChord : .infinity, accept: accept)
-            search(PlaceTree.unit(latitude, longitude), &best)
+            search(PlaceTree.unit(latitude, longitude), from: seeds(latitude: latitude, longitude: longitude), &best)
             return best.slot.map { (globalIndex[Int(order[$0])], sqrt(best.bound)) }
         }
     }
@@ -98,7 +170,7 @@ struct PlaceTree: Sendable {
         guard k > 0, !order.isEmpty else { return [] }
         return withoutActuallyEscaping(accept) { accept in
             var best = NearestFew(k: k, limit: maxChord.isFinite ? maxChord * maxChord : .infinity, accept: accept)
-            search(PlaceTree.unit(latitude, longitude), &best)
+            search(PlaceTree.unit(latitude, longitude), from: seeds(latitude: latitude, longitude: longitude), &best)
             return best.found.map { (globalIndex[Int(order[$0.slot])], sqrt($0.squared)) }
         }
     }
@@ -107,11 +179,17 @@ struct PlaceTree: Sendable {
     /// per node. Ranges are visited near side first (by the splitting plane), points in tree
     /// order, and a range is skipped when its box is no nearer than the collector's bound: a
     /// box holds its points, so a skipped range holds nothing the collector would take.
-    private func search<Collector: NearestCollector>(_ q: (Double, Double, Double), _ collector: inout Collector) {
+    /// The `seeds` slots are offered first: where they are near, the search skips more from
+    /// the start; the answer is the same (of places equally near, the first in the pack wins,
+    /// and a place offered twice is taken once).
+    private func search<Collector: NearestCollector, Seeds: Collection<Int32>>(
+        _ q: (Double, Double, Double), from seeds: Seeds, _ collector: inout Collector
+    ) {
         xyz.withUnsafeBufferPointer { xyz in
             order.withUnsafeBufferPointer { order in
                 globalIndex.withUnsafeBufferPointer { global in
                     boxes.withUnsafeBufferPointer { boxes in
+                      axes.withUnsafeBufferPointer { axes in
                         /// The squared distance from the query to a node's box.
                         @inline(__always) func boxDistance(_ node: Int) -> Double {
                             let b = 6 * node
@@ -123,19 +201,20 @@ struct PlaceTree: Sendable {
                         @inline(__always) func consider(_ slot: Int) {
                             let dx = xyz[3 * slot] - q.0, dy = xyz[3 * slot + 1] - q.1, dz = xyz[3 * slot + 2] - q.2
                             let squared = dx * dx + dy * dy + dz * dz
-                            guard squared < collector.bound else { return }
+                            guard squared <= collector.bound else { return }
                             collector.offer(slot: slot, place: global[Int(order[slot])], squared: squared)
                         }
-                        // Ranges still to visit: their bounds, node number and depth.
-                        typealias Entry = (low: Int, high: Int, node: Int, depth: Int)
+                        for seed in seeds where seed >= 0 && Int(seed) < order.count { consider(Int(seed)) }
+                        // Ranges still to visit: their bounds and node number.
+                        typealias Entry = (low: Int, high: Int, node: Int)
                         // The stack never holds more than two entries per level of the tree.
                         withUnsafeTemporaryAllocation(of: Entry.self, capacity: 2 * 64 + 2) { stack in
-                            stack[0] = (0, order.count, 0, 0)
+                            stack[0] = (0, order.count, 0)
                             var top = 1
                             while top > 0 {
                                 top -= 1
-                                let (low, high, node, depth) = stack[top]
-                                guard high > low, boxDistance(node) < collector.bound else { continue }
+                                let (low, high, node) = stack[top]
+                                guard high > low, boxDistance(node) <= collector.bound else { continue }
                                 if high - low <= PlaceTree.leafSize {
                                     // A leaf: each of its points in turn.
                                     for slot in low..<high { consider(slot) }
@@ -143,17 +222,18 @@ struct PlaceTree: Sendable {
                                 }
                                 let middle = (low + high) / 2
                                 consider(middle)
-                                let axis = depth % 3
+                                let axis = Int(axes[node])
                                 let delta = (axis == 0 ? q.0 : axis == 1 ? q.1 : q.2) - xyz[3 * middle + axis]
                                 let lower = (low, middle, 2 * node + 1), upper = (middle + 1, high, 2 * node + 2)
                                 let (near, far) = delta < 0 ? (lower, upper) : (upper, lower)
                                 // Far side first onto the stack, so the near side is searched first.
                                 guard top + 2 <= stack.count else { continue }
-                                stack[top] = (far.0, far.1, far.2, depth + 1)
-                                stack[top + 1] = (near.0, near.1, near.2, depth + 1)
+                                stack[top] = far
+                                stack[top + 1] = near
                                 top += 2
                             }
                         }
+                      }
                     }
                 }
             }
@@ -212,18 +292,21 @@ struct PlaceTree: Sendable {
     }
 }
 
-/// What a search keeps of the points it passes: its bound is the squared chord a point must
-/// beat to be offered.
+/// What a search keeps of the points it passes: a point farther than its bound is not
+/// offered. Of places equally near, the one first in the pack is nearer, whatever the tree's
+/// shape.
 private protocol NearestCollector {
     var bound: Double { get }
     mutating func offer(slot: Int, place: Int, squared: Double)
 }
 
-/// The nearest accepted point; the first found wins a tie.
+/// The nearest accepted point.
 private struct NearestOne: NearestCollector {
+    /// The limit until a point is found, then the point's squared chord.
     var bound: Double
     let accept: (Int) -> Bool
     var slot: Int?
+    var place = Int.max
 
     init(bound: Double, accept: @escaping (Int) -> Bool) {
         self.bound = bound
@@ -231,18 +314,19 @@ private struct NearestOne: NearestCollector {
     }
 
     mutating func offer(slot: Int, place: Int, squared: Double) {
-        guard accept(place) else { return }
+        guard slot == nil ? squared < bound : squared < bound || place < self.place, accept(place) else { return }
         self.slot = slot
+        self.place = place
         bound = squared
     }
 }
 
-/// The k nearest accepted points, nearest first; of equals, the first found comes first.
+/// The k nearest accepted points, nearest first.
 private struct NearestFew: NearestCollector {
     let k: Int
     let limit: Double
     let accept: (Int) -> Bool
-    var found: [(slot: Int, squared: Double)] = []
+    var found: [(slot: Int, place: Int, squared: Double)] = []
 
     init(k: Int, limit: Double, accept: @escaping (Int) -> Bool) {
         self.k = k
@@ -254,9 +338,17 @@ private struct NearestFew: NearestCollector {
     var bound: Double { found.count == k ? found[k - 1].squared : limit }
 
     mutating func offer(slot: Int, place: Int, squared: Double) {
+        // A seed is offered again when the search reaches it.
+        if found.contains(where: { $0.slot == slot }) { return }
+        if found.count == k {
+            let last = found[k - 1]
+            guard squared < last.squared || place < last.place else { return }
+        } else {
+            guard squared < limit else { return }
+        }
         guard accept(place) else { return }
-        let position = found.firstIndex { $0.squared > squared } ?? found.count
-        found.insert((slot, squared), at: position)
+        let position = found.firstIndex { $0.squared > squared || ($0.squared == squared && $0.place > place) } ?? found.count
+        found.insert((slot, place, squared), at: position)
         if found.count > k { found.removeLast() }
     }
 }

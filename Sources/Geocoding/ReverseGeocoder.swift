@@ -40,7 +40,7 @@ public final class ReverseGeocoder: Sendable {
     let pack: GeocoderPack
     private let tree: PlaceTree
     /// One tree per country, so a country's nearest places are found without filtering.
-    private let countryTrees: [Int: PlaceTree]
+    private let countryTrees: [PlaceTree?]
     /// Each place's country and parent city, apart, so searches filter without touching the pack.
     private let placeCountry: [Int]
     private let placeParent: [Int]
@@ -59,22 +59,22 @@ public final class ReverseGeocoder: Sendable {
             switch part {
             case 0: parts.set(\.countryGrid, AreaGrid(areas: pack.countryAreas))
             case 1: parts.set(\.adminGrid, AreaGrid(areas: pack.adminAreas))
-            case 2: parts.set(\.tree, PlaceTree(latitudes: pack.places.map(\.latitude), longitudes: pack.places.map(\.longitude)))
+            case 2: parts.set(\.tree, PlaceTree(latitudes: pack.places.map(\.latitude), longitudes: pack.places.map(\.longitude), seeded: true))
             case 3:
                 var byCountry: [Int: [Int]] = [:]
                 for (index, place) in pack.places.enumerated() { byCountry[place.country, default: []].append(index) }
-                parts.set(
-                    \.countryTrees,
-                    byCountry.mapValues { indices in
-                        PlaceTree(
-                            latitudes: indices.map { pack.places[$0].latitude }, longitudes: indices.map { pack.places[$0].longitude },
-                            indices: indices)
-                    })
+                var trees = [PlaceTree?](repeating: nil, count: (byCountry.keys.max() ?? -1) + 1)
+                for (country, indices) in byCountry where country >= 0 {
+                    trees[country] = PlaceTree(
+                        latitudes: indices.map { pack.places[$0].latitude }, longitudes: indices.map { pack.places[$0].longitude },
+                        indices: indices, seeded: true)
+                }
+                parts.set(\.countryTrees, trees)
             default: parts.set(\.streetIndex, StreetIndex(streets: pack.streets, addresses: pack.addresses))
             }
         }
         tree = parts.tree ?? PlaceTree(latitudes: [], longitudes: [])
-        countryTrees = parts.countryTrees ?? [:]
+        countryTrees = parts.countryTrees ?? []
         countryGrid = parts.countryGrid ?? AreaGrid(areas: [])
         adminGrid = parts.adminGrid ?? AreaGrid(areas: [])
         streetIndex = parts.streetIndex ?? StreetIndex(streets: [], addresses: [])
@@ -120,9 +120,9 @@ public final class ReverseGeocoder: Sendable {
         // (The nearest alone is the first of the four nearest: ties go to the first found.)
         let nearby: [(index: Int, chord: Double)]
         if maximumResults == 1 {
-            nearby = countryTrees[countryIndex]?.nearest(latitude: lat, longitude: lon).map { [$0] } ?? []
+            nearby = countryTree(countryIndex)?.nearest(latitude: lat, longitude: lon).map { [$0] } ?? []
         } else {
-            nearby = countryTrees[countryIndex]?.nearest(4, latitude: lat, longitude: lon) { _ in true } ?? []
+            nearby = countryTree(countryIndex)?.nearest(4, latitude: lat, longitude: lon) { _ in true } ?? []
         }
         guard let nearest = nearby.first else {
             let admin = adminArea(containing: coordinate, country: countryIndex)
@@ -139,12 +139,13 @@ public final class ReverseGeocoder: Sendable {
         results.append(
             result(results.isEmpty ? coordinate : placeCoordinate, street: nil, place: place, placeIndex: nearest.index, admin: admin, country: countryInfo))
         if results.count >= maximumResults { return results }
-        var seen: Set<String> = [place.name]
-        if let parent = place.parent { seen.insert(pack.places[parent].name) }
+        // (At most five names: a list reads faster than a set hashes.)
+        var seen: [String] = [place.name]
+        if let parent = place.parent { seen.append(pack.places[parent].name) }
         for other in nearby.dropFirst() {
             let next = pack.places[other.index]
             guard !seen.contains(next.name), results.count < min(4, maximumResults) else { continue }
-            seen.insert(next.name)
+            seen.append(next.name)
             results.append(
                 result(
                     CLLocationCoordinate2D(latitude: next.latitude, longitude: next.longitude), street: nil, place: next,
@@ -175,6 +176,19 @@ public final class ReverseGeocoder: Sendable {
         guard CLLocationCoordinate2DIsValid(c), let found = tree.nearest(latitude: c.latitude, longitude: c.longitude) else { return nil }
         let place = pack.places[found.index]
         return (place.name, Geodesy.distance(from: c, to: CLLocationCoordinate2D(latitude: place.latitude, longitude: place.longitude)))
+    }
+
+    /// The nearest populated place to each of many coordinates (ours), spread over the
+    /// machine's cores; an invalid coordinate gives nil.
+    public func nearestPlaces(batch coordinates: [CLLocationCoordinate2D]) -> [(name: String, distance: Double)?] {
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 16))
+        let chunk = (coordinates.count + workers - 1) / workers
+        let results = ResultSlots<[(name: String, distance: Double)?]>(count: workers)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let start = min(worker * chunk, coordinates.count), end = min(start + chunk, coordinates.count)
+            results.set(worker, coordinates[start..<end].map { nearestPlace(to: $0) })
+        }
+        return results.values.flatMap { $0 }
     }
 
     // MARK: Parts
@@ -228,11 +242,16 @@ public final class ReverseGeocoder: Sendable {
         return StreetMatch(coordinate: onStreet.point, thoroughfare: "", street: onStreet.name, number: nil, postcode: near?.postcode, city: near?.city)
     }
 
+    /// The tree of a country's places.
+    private func countryTree(_ country: Int) -> PlaceTree? {
+        country >= 0 && country < countryTrees.count ? countryTrees[country] : nil
+    }
+
     /// The nearest district of a city within 3 km of a coordinate.
     private func district(near c: CLLocationCoordinate2D, of cityIndex: Int) -> String? {
         let parents = placeParent
         guard pack.places[cityIndex].population >= 100_000,
-            let found = countryTrees[placeCountry[cityIndex]]?.nearest(
+            let found = countryTree(placeCountry[cityIndex])?.nearest(
                 latitude: c.latitude, longitude: c.longitude, maxChord: 3_000 / 6_371_009, accept: { parents[$0] == cityIndex })
         else { return nil }
         return pack.places[found.index].name
@@ -324,7 +343,7 @@ final class ResultSlots<Value>: @unchecked Sendable {
 private final class IndexParts: @unchecked Sendable {
     private let lock = NSLock()
     var tree: PlaceTree?
-    var countryTrees: [Int: PlaceTree]?
+    var countryTrees: [PlaceTree?]?
     var countryGrid: AreaGrid?
     var adminGrid: AreaGrid?
     var streetIndex: StreetIndex?

@@ -83,7 +83,8 @@ struct GeocoderIndexTests {
     @Test func theNearestPlacesThroughTheTreeAreThoseOfEveryPlace() throws {
         let pack = try #require(Self.pack)
         let latitudes = pack.places.map(\.latitude), longitudes = pack.places.map(\.longitude)
-        let tree = PlaceTree(latitudes: latitudes, longitudes: longitudes)
+        // Searched from the root, and from seeds.
+        let trees = [PlaceTree(latitudes: latitudes, longitudes: longitudes), PlaceTree(latitudes: latitudes, longitudes: longitudes, seeded: true)]
         let units = zip(latitudes, longitudes).map { PlaceTree.unit($0, $1) }
         var random = Seeded(state: 5)
         for round in 0..<400 {
@@ -92,12 +93,33 @@ struct GeocoderIndexTests {
             let squared = units.map { ($0.0 - q.0) * ($0.0 - q.0) + ($0.1 - q.1) * ($0.1 - q.1) + ($0.2 - q.2) * ($0.2 - q.2) }
             let maxChord = round % 2 == 0 ? Double.infinity : 0.02
             let accept: (Int) -> Bool = round % 3 == 0 ? { $0 % 2 == 0 } : { _ in true }
-            let expected = squared.indices.filter { accept($0) && squared[$0] < maxChord * maxChord }.sorted { squared[$0] < squared[$1] }
-            let four = tree.nearest(4, latitude: lat, longitude: lon, maxChord: maxChord, accept: accept)
-            #expect(four.map { squared[$0.index] } == expected.prefix(4).map { squared[$0] })
-            let one = tree.nearest(latitude: lat, longitude: lon, maxChord: maxChord, accept: accept)
-            #expect(one.map { squared[$0.index] } == expected.first.map { squared[$0] })
-            #expect(one?.index == four.first?.index, "the nearest is the first of the four nearest, ties too")
+            // Of places equally near, the first in the pack comes first.
+            var expected: [Int] = []
+            for index in squared.indices where accept(index) && squared[index] < maxChord * maxChord {
+                guard expected.count < 4 || (squared[index], index) < (squared[expected[3]], expected[3]) else { continue }
+                expected.insert(index, at: expected.firstIndex { (squared[index], index) < (squared[$0], $0) } ?? expected.count)
+                if expected.count > 4 { expected.removeLast() }
+            }
+            for tree in trees {
+                let four = tree.nearest(4, latitude: lat, longitude: lon, maxChord: maxChord, accept: accept)
+                #expect(four.map(\.index) == Array(expected.prefix(4)))
+                let one = tree.nearest(latitude: lat, longitude: lon, maxChord: maxChord, accept: accept)
+                #expect(one?.index == expected.first)
+            }
+        }
+    }
+
+    /// docs/behaviour.md rule 26: of places equally near, the first in the data is the nearest,
+    /// however the tree is cut.
+    @Test func rule26OfPlacesEquallyNearTheFirstInTheDataIsTheNearest() {
+        let same = [Double](repeating: 60.17, count: 50), sameLongitudes = [Double](repeating: 24.94, count: 50)
+        for count in [1, 2, 17, 50] {
+          for seeded in [false, true] {
+            let tied = PlaceTree(latitudes: Array(same.prefix(count)), longitudes: Array(sameLongitudes.prefix(count)), seeded: seeded)
+            #expect(tied.nearest(latitude: 60, longitude: 25)?.index == 0)
+            #expect(tied.nearest(3, latitude: 60, longitude: 25) { _ in true }.map(\.index) == Array(0..<min(3, count)))
+            #expect(tied.nearest(latitude: 60, longitude: 25) { $0 > 4 }?.index == (count > 5 ? 5 : nil))
+          }
         }
     }
 
