@@ -30,7 +30,7 @@ static void copy_error(char *error, size_t error_size, const char *message) {
 }
 
 int om_jpeg_encode(const uint8_t *pixels, int width, int height, int stride,
-                   int quality, uint8_t **out, size_t *out_size,
+                   int quality, int fast_dct, uint8_t **out, size_t *out_size,
                    char *error, size_t error_size) {
     if (!pixels || width <= 0 || height <= 0 || stride < width * 4 || !out || !out_size) {
         copy_error(error, error_size, "invalid image");
@@ -57,7 +57,7 @@ int om_jpeg_encode(const uint8_t *pixels, int width, int height, int stride,
     info.in_color_space = JCS_EXT_BGRX;
     jpeg_set_defaults(&info);
     jpeg_set_quality(&info, quality < 1 ? 1 : (quality > 100 ? 100 : quality), TRUE);
-    info.dct_method = JDCT_ISLOW;
+    info.dct_method = fast_dct ? JDCT_IFAST : JDCT_ISLOW;
     jpeg_start_compress(&info, TRUE);
     while (info.next_scanline < info.image_height) {
         JSAMPROW row = (JSAMPROW)(pixels + (size_t)info.next_scanline * (size_t)stride);

@@ -171,20 +171,30 @@ public final class BasemapTiles {
         return isRendering
     }
 
-    /// Starts rendering a tile on another core; it arrives through `onTileArrived`.
+    /// Starts rendering a tile off the frame path (`TileRenderQueue`); it arrives through
+    /// `onTileArrived`. A render the queue drops unrun can be asked for again.
     private func renderInBackground(_ key: TileKey, scale: Double) {
         let renderedKey = RenderedKey(tile: key, scale: scale)
         guard !rendered.contains(renderedKey), !pending.contains(renderedKey), let job = job(for: key) else { return }
         pending.insert(renderedKey)
         let renderer = self.renderer
-        Task.detached(priority: .userInitiated) {
-            let bitmap = BasemapTiles.render(job, renderer: renderer, zoom: key.z, scale: scale)
-            await MainActor.run {
-                self.pending.remove(renderedKey)
-                self.rendered.insert(bitmap, for: renderedKey)
-                self.onTileArrived?()
-            }
-        }
+        TileRenderQueue.shared.submit(
+            TileRenderQueue.Job(
+                run: {
+                    let bitmap = BasemapTiles.render(job, renderer: renderer, zoom: key.z, scale: scale)
+                    Task { @MainActor in
+                        self.pending.remove(renderedKey)
+                        self.rendered.insert(bitmap, for: renderedKey)
+                        self.onTileArrived?()
+                    }
+                },
+                dropped: {
+                    Task { @MainActor in
+                        self.pending.remove(renderedKey)
+                        // What is still in view asks again.
+                        self.onTileArrived?()
+                    }
+                }))
     }
 
     /// What rendering a tile needs: its data (or an ancestor's) and the part of it to draw.

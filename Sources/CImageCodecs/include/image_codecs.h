@@ -18,8 +18,10 @@ int om_png_decode(const uint8_t *data, size_t size, size_t max_pixels,
                   uint8_t **out_pixels, int *width, int *height,
                   char *error, size_t error_size);
 
+/// Encodes JPEG; `fast_dct` uses libjpeg's fast integer DCT (for frames: quicker, a little
+/// less exact) instead of the accurate one.
 int om_jpeg_encode(const uint8_t *pixels, int width, int height, int stride,
-                   int quality, uint8_t **out, size_t *out_size,
+                   int quality, int fast_dct, uint8_t **out, size_t *out_size,
                    char *error, size_t error_size);
 
 int om_jpeg_decode(const uint8_t *data, size_t size, size_t max_pixels,

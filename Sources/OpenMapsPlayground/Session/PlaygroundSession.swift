@@ -454,7 +454,7 @@ public final class PlaygroundSession {
         let id = id, flow = flow, continuation = continuation
         Task.detached(priority: .userInitiated) { [weak self] in
             do {
-                let jpeg = try bitmap.jpegData(quality: PlaygroundSession.frameQuality)
+                let jpeg = try bitmap.jpegData(quality: PlaygroundSession.frameQuality, fastDCT: true)
                 if PlaygroundSession.enqueue(.frame(number: number, jpeg: jpeg), flow: flow, continuation: continuation) {
                     await self?.pageFellBehind()
                 }
