@@ -51,6 +51,7 @@ public enum Playground {
         var configuration = PlaygroundServer.Configuration()
         configuration.host = host
         configuration.port = port
+        await PlaygroundServer.warmUp()
         let server = await PlaygroundServer(configuration: configuration, content: content)
         let shown = host == "0.0.0.0" || host == "::" ? "localhost" : host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         let app = server.application { port in

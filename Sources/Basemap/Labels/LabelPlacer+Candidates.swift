@@ -56,7 +56,7 @@ extension LabelPlacer {
         var seen: Set<String> = []
         var read: Set<SIMD4<Int>> = []
         for (key, shift) in tiles where candidates.count < LabelPlacer.maximumCandidates {
-            let (data, levels) = basemap.data(for: key)
+            let (data, levels) = basemap.readyData(for: key)
             guard let tile = data else { continue }
             let dataKey = SIMD4(key.z - levels, key.x >> levels, key.y >> levels, shift)
             guard read.insert(dataKey).inserted else { continue }

@@ -91,6 +91,7 @@ public final class LabelPlacer {
         var hasher = Hasher()
         hasher.combine(viewport)
         hasher.combine(tiles.revision)
+        hasher.combine(tiles.dataRevision)
         let key = hasher.finalize()
         if key == cachedKey { return cached }
         cachedKey = key
@@ -99,6 +100,7 @@ public final class LabelPlacer {
         untargeted.target = CLLocationCoordinate2D(latitude: 0, longitude: 0)
         shape.combine(untargeted)
         shape.combine(tiles.revision)
+        shape.combine(tiles.dataRevision)
         let shapeKey = shape.finalize()
         if viewport.tilt == 0, shapeKey == placedShapeKey, let target = placedTarget {
             // A pan: the old target's screen offset from the focus is how far everything moved.
@@ -130,6 +132,7 @@ public final class LabelPlacer {
         }
         hasher.combine(viewport.zoom)
         hasher.combine(basemap.revision)
+        hasher.combine(basemap.dataRevision)
         let key = hasher.finalize()
         if key != candidateKey {
             candidates = gatherCandidates(basemap, tiles: tiles, zoom: viewport.zoom)

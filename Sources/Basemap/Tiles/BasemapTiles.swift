@@ -31,6 +31,12 @@ public final class BasemapTiles {
     public var rendersInBackground = false
     /// Tiles being rendered in the background.
     private var pending: Set<RenderedKey> = []
+    /// Data tiles being read and decoded in the background (rendering in the background).
+    private var decoding: Set<TileKey> = []
+    /// The file as background decodes read it: their own connection, one at a time.
+    private var backgroundReader: BackgroundReader?
+    /// Counts data tiles decoded in the background, so labels gathered before are gathered again.
+    public private(set) var dataRevision = 0
     /// Called on the main actor when a background tile has arrived.
     public var onTileArrived: (() -> Void)?
 
@@ -59,13 +65,14 @@ public final class BasemapTiles {
         path = newPath
         reader = opened
         openFailed = false
+        backgroundReader = nil
         rendered.removeAll()
         decoded.removeAll()
         revision += 1
     }
 
     /// Whether background renders are under way.
-    public var isRendering: Bool { !pending.isEmpty }
+    public var isRendering: Bool { !pending.isEmpty || !decoding.isEmpty }
 
     private func openReader() -> MBTilesReader? {
         if let reader { return reader }
@@ -99,6 +106,74 @@ public final class BasemapTiles {
             return (nil, 0)
         }
         return (tile, key.z - top + up)
+    }
+
+    /// The decoded data for a tile as labels read it: as ``data(for:)`` when tiles render at
+    /// once; when they render in the background, only data already decoded (a data tile not yet
+    /// decoded is started in the background and offers nothing until it arrives, counted by
+    /// ``dataRevision``), so reading and decoding never hold up a frame.
+    public func readyData(for key: TileKey) -> (tile: VectorTile?, shift: Int) {
+        guard rendersInBackground, let reader = openReader() else { return data(for: key) }
+        let top = min(key.z, reader.maximumZoom)
+        let start = TileKey(z: top, x: key.x >> (key.z - top), y: key.y >> (key.z - top))
+        guard decoded.contains(start) else {
+            decodeInBackground(start)
+            return (nil, 0)
+        }
+        return data(for: key)
+    }
+
+    /// Starts reading and decoding a data tile off the frame path; it arrives in the decoded
+    /// cache, and `onTileArrived` is called.
+    private func decodeInBackground(_ key: TileKey) {
+        guard !decoding.contains(key), let path = path ?? EmbeddedBasemap.url?.path else { return }
+        decoding.insert(key)
+        if backgroundReader == nil { backgroundReader = BackgroundReader(path: path) }
+        guard let backgroundReader else { return }
+        let revision = self.revision
+        TileRenderQueue.shared.submit(
+            TileRenderQueue.Job(
+                run: {
+                    let result = backgroundReader.tile(key)
+                    Task { @MainActor in
+                        self.decoding.remove(key)
+                        // A file or style changed since: this data is not the file's now.
+                        guard revision == self.revision else { return }
+                        switch result {
+                        case .success(let tile):
+                            if tile?.isTruncated == true {
+                                self.logOnce("tile \(key.z)/\(key.x)/\(key.y) is past the limits of one tile: the rest is not drawn")
+                            }
+                            self.decoded.insert(tile, for: key, cost: tile?.estimatedBytes ?? 0)
+                        case .failure(let error):
+                            self.logOnce("tile \(key.z)/\(key.x)/\(key.y) is corrupt: \(error)")
+                            self.decoded.insert(nil, for: key, cost: 0)
+                        }
+                        self.dataRevision += 1
+                        self.onTileArrived?()
+                    }
+                },
+                dropped: {
+                    Task { @MainActor in
+                        self.decoding.remove(key)
+                        self.onTileArrived?()
+                    }
+                }))
+    }
+
+    /// ``dataZoom(at:)`` once the data under the coordinate is decoded: when tiles render in
+    /// the background and it is not yet, its decoding starts there and the answer is
+    /// `.none` (not known yet), so no frame waits for it.
+    public func dataZoomIfReady(at coordinate: CLLocationCoordinate2D) -> Int?? {
+        guard rendersInBackground, let reader = openReader(), coordinate.isValid else { return .some(dataZoom(at: coordinate)) }
+        let m = WebMercator.project(coordinate)
+        let z = reader.maximumZoom, n = Double(1 << z)
+        let key = TileKey(z: z, x: Int((m.x * n).clamped(to: 0...(n - 1))), y: Int((m.y * n).clamped(to: 0...(n - 1))))
+        guard decoded.contains(key) else {
+            decodeInBackground(key)
+            return .none
+        }
+        return .some(dataZoom(at: coordinate))
     }
 
     /// The highest zoom at which the basemap has a tile under a coordinate (street-level data
@@ -204,7 +279,16 @@ public final class BasemapTiles {
     }
 
     private func job(for key: TileKey) -> Job? {
-        guard openReader() != nil else { return nil }
+        guard let reader = openReader() else { return nil }
+        if rendersInBackground {
+            // Rendering waits for the data to arrive, decoded off the frame path.
+            let top = min(key.z, reader.maximumZoom)
+            let start = TileKey(z: top, x: key.x >> (key.z - top), y: key.y >> (key.z - top))
+            if !decoded.contains(start) {
+                decodeInBackground(start)
+                return nil
+            }
+        }
         let (decoded, shift) = data(for: key)
         guard let decoded else { return Job(tile: nil, source: nil) }
         let extent = decoded.layers.first?.extent ?? 4096
@@ -219,5 +303,28 @@ public final class BasemapTiles {
             return canvas.bitmap
         }
         return renderer.render(tile, zoom: Double(zoom), scale: scale, source: job.source)
+    }
+}
+
+/// A basemap file read off the main actor: its own connection, used by one thread at a time.
+final class BackgroundReader: @unchecked Sendable {
+    private let lock = NSLock()
+    private let path: String
+    private var reader: MBTilesReader?
+    private var openError: (any Error)?
+
+    init(path: String) {
+        self.path = path
+    }
+
+    /// The decoded tile (nil where the file has none), or why it could not be read.
+    func tile(_ key: TileKey) -> Result<VectorTile?, any Error> {
+        lock.withLock {
+            if reader == nil, openError == nil {
+                do { reader = try MBTilesReader(path: path) } catch { openError = error }
+            }
+            guard let reader else { return .failure(openError ?? CancellationError()) }
+            return Result { try reader.tile(z: key.z, x: key.x, y: key.y) }
+        }
     }
 }

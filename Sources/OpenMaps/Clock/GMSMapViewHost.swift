@@ -240,7 +240,9 @@ public final class GMSMapViewHost {
 
     /// Whether basemap tiles render on other cores (as in real time) instead of at once within
     /// the frame that needs them (virtual time: deterministic). Until a tile arrives, its
-    /// nearest rendered ancestor is shown. Other work in the background (the utilities'
+    /// nearest rendered ancestor is shown. Its data is read and decoded there too, on threads
+    /// below the frame path's priority, newest request first: a tile's labels show once its
+    /// data has arrived, and no frame waits for the file. Other work in the background (the utilities'
     /// clustering) follows: in real time its results apply when ready; in virtual time a
     /// frame waits for it.
     public var rendersTilesInBackground: Bool {

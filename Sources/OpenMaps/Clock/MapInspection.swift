@@ -80,6 +80,12 @@ package struct MapInspection {
         scene.basemap.tiles.dataZoom(at: coordinate)
     }
 
+    /// ``basemapDataZoom(at:)`` once its data is decoded; `.none` while it is decoded in the
+    /// background (tiles rendering in the background).
+    package func basemapDataZoomIfReady(at coordinate: CLLocationCoordinate2D) -> Int?? {
+        scene.basemap.tiles.dataZoomIfReady(at: coordinate)
+    }
+
     package var visibleTileAddresses: [(z: Int, x: Int, y: Int)] {
         scene.basemap.visibleTiles(viewport).map { ($0.key.z, $0.key.x, $0.key.y) }
     }

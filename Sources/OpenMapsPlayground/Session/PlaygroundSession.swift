@@ -365,6 +365,9 @@ public final class PlaygroundSession {
     }
 
     /// The view of a kind a sample shows: its view, or the first such among its subviews.
+    /// The first view of a kind in a hierarchy, depth first.
+    static func firstView<Kind: UIView>(_ kind: Kind.Type, in view: UIView?) -> Kind? { self.view(kind, in: view) }
+
     private static func view<Kind: UIView>(_ kind: Kind.Type, in view: UIView?) -> Kind? {
         guard let view else { return nil }
         if let found = view as? Kind { return found }
@@ -507,9 +510,10 @@ public final class PlaygroundSession {
         guard let host else { return }
         let camera = host.mapView.camera
         let key = SIMD3(camera.target.latitude, camera.target.longitude, Double(camera.zoom))
-        if key != coverageCamera {
+        // (Asked again next turn while the data under the camera is decoded off the frame path.)
+        if key != coverageCamera, let dataZoom = MapInspection(host).basemapDataZoomIfReady(at: camera.target) {
             coverageCamera = key
-            let note = PlaygroundSession.coverageNote(zoom: camera.zoom, dataZoom: host.basemapDataZoom(at: camera.target))
+            let note = PlaygroundSession.coverageNote(zoom: camera.zoom, dataZoom: dataZoom)
             if note != coverageNote {
                 coverageNote = note
                 coverageUnsent = true

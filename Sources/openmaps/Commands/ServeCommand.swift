@@ -40,6 +40,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.idleTimeout = idleTimeout
         configuration.extraOrigins = Set(allowedOrigins)
         let shownHost = host == "0.0.0.0" || host == "::" ? "localhost" : host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        PlaygroundServer.warmUp()
         let app = PlaygroundServer(configuration: configuration).application { port in
             FileHandle.standardOutput.write(Data("OpenMaps playground: http://\(shownHost):\(port)/\n".utf8))
         }
