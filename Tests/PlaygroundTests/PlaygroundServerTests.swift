@@ -30,6 +30,29 @@ struct PlaygroundServerTests {
         }
     }
 
+    /// The page comes with its stylesheet and script inline, so it starts its session without
+    /// fetching them; only what carries the response's own nonce may run.
+    @Test func thePageComesWithItsStyleAndScriptInlineUnderANoncePerResponse() async throws {
+        let server = try await PlaygroundHarness.start()
+        defer { server.stop() }
+        let first = String(decoding: try await server.get("/").body, as: UTF8.self)
+        let second = String(decoding: try await server.get("/index.html").body, as: UTF8.self)
+        #expect(!first.contains(WebFiles.scriptTag) && !first.contains(WebFiles.stylesheetTag))
+        #expect(first.contains("<script nonce=\"") && first.contains("<style nonce=\"") && first.contains("connect()"))
+        // The script is the page's last element, after everything it looks up.
+        #expect(first.range(of: "<script nonce=")?.lowerBound ?? first.startIndex > first.range(of: #"<ol id="events""#)?.lowerBound ?? first.endIndex)
+        func nonce(_ page: String) -> Substring? {
+            page.split(separator: "\"").dropFirst().first { $0.count == 24 && $0.hasSuffix("==") }
+        }
+        #expect(nonce(first) != nil && nonce(first) != nonce(second))
+        // The files stay reachable on their own.
+        #expect(try await server.get("/playground.css").status == 200)
+        let nonceValue = try #require(nonce(first))
+        let policy = PlaygroundServer.response(Data(), type: "text/html", nonce: String(nonceValue)).headers[.contentSecurityPolicy]
+        #expect(policy?.contains("script-src 'self' 'nonce-\(nonceValue)'") == true)
+        #expect(PlaygroundServer.response(Data(), type: "text/html").headers[.contentSecurityPolicy]?.contains("nonce") == false)
+    }
+
     @Test func aSessionSendsTheSampleAndItsFirstFrame() async throws {
         let server = try await PlaygroundHarness.start()
         defer { server.stop() }

@@ -128,6 +128,13 @@ public struct PlaygroundServer: Sendable {
         }
         for path in WebFiles.allowed.keys {
             router.get(RouterPath(path)) { request, _ -> Response in
+                if path == "/" || path == "/index.html" {
+                    // The page with its stylesheet and script inline: one request to start.
+                    let nonce = WebFiles.makeNonce()
+                    if let page = WebFiles.inlinedPage(nonce: nonce) {
+                        return PlaygroundServer.response(page, type: "text/html; charset=utf-8", nonce: nonce)
+                    }
+                }
                 guard let file = WebFiles.file(at: request.uri.path) else { return Response(status: .notFound) }
                 return PlaygroundServer.response(file.data, type: file.type)
             }
@@ -258,13 +265,15 @@ public struct PlaygroundServer: Sendable {
         response(Data(text.utf8), type: type)
     }
 
-    static func response(_ data: Data, type: String, status: HTTPResponse.Status = .ok) -> Response {
+    /// A response that may run only the page's own files, and inline what carries `nonce`.
+    static func response(_ data: Data, type: String, status: HTTPResponse.Status = .ok, nonce: String? = nil) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = type
         headers[.cacheControl] = "no-store"
         headers[.xContentTypeOptions] = "nosniff"
+        let inline = nonce.map { " 'nonce-\($0)'" } ?? ""
         headers[.contentSecurityPolicy] =
-            "default-src 'self'; img-src 'self' blob: data:; connect-src 'self' ws: wss:; style-src 'self'; script-src 'self'"
+            "default-src 'self'; img-src 'self' blob: data:; connect-src 'self' ws: wss:; style-src 'self'\(inline); script-src 'self'\(inline)"
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }
