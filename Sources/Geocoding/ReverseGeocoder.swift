@@ -117,7 +117,8 @@ public final class ReverseGeocoder: Sendable {
         guard let countryIndex = country else { return [] }
         let countryInfo = countryIndex < pack.countries.count ? pack.countries[countryIndex] : nil
         // The nearest places of the country: the first gives the locality, the others coarser answers.
-        // (The nearest alone is the first of the four nearest: ties go to the first found.)
+        // (The nearest alone is the first of the four nearest: of places equally near, both
+        // searches take the first in the data.)
         let nearby: [(index: Int, chord: Double)]
         if maximumResults == 1 {
             nearby = countryTree(countryIndex)?.nearest(latitude: lat, longitude: lon).map { [$0] } ?? []
@@ -157,15 +158,19 @@ public final class ReverseGeocoder: Sendable {
     /// Reverse-geocodes many coordinates, spread over the machine's cores; invalid coordinates
     /// give nil.
     public func reverseGeocode(batch coordinates: [CLLocationCoordinate2D]) -> [[ReverseGeocodeResult]?] {
+        inSlices(coordinates) { try? reverseGeocode($0) }
+    }
+
+    /// Answers for many coordinates, in their order: one slice of them per core.
+    private func inSlices<Answer>(_ coordinates: [CLLocationCoordinate2D], _ answer: @Sendable (CLLocationCoordinate2D) -> Answer) -> [Answer] {
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 16))
-        let chunk = (coordinates.count + workers - 1) / max(workers, 1)
-        let results = ResultSlots<[ReverseGeocodeResult]?>(count: coordinates.count)
+        let chunk = (coordinates.count + workers - 1) / workers
+        let results = ResultSlots<[Answer]>(count: workers)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let start = worker * chunk, end = min(start + chunk, coordinates.count)
-            guard start < end else { return }
-            for index in start..<end { results.set(index, try? reverseGeocode(coordinates[index])) }
+            let start = min(worker * chunk, coordinates.count), end = min(start + chunk, coordinates.count)
+            results.set(worker, coordinates[start..<end].map(answer))
         }
-        return results.values
+        return results.values.flatMap { $0 }
     }
 
     /// Every place's position (for checks and benchmarks).
@@ -181,14 +186,7 @@ public final class ReverseGeocoder: Sendable {
     /// The nearest populated place to each of many coordinates (ours), spread over the
     /// machine's cores; an invalid coordinate gives nil.
     public func nearestPlaces(batch coordinates: [CLLocationCoordinate2D]) -> [(name: String, distance: Double)?] {
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 16))
-        let chunk = (coordinates.count + workers - 1) / workers
-        let results = ResultSlots<[(name: String, distance: Double)?]>(count: workers)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let start = min(worker * chunk, coordinates.count), end = min(start + chunk, coordinates.count)
-            results.set(worker, coordinates[start..<end].map { nearestPlace(to: $0) })
-        }
-        return results.values.flatMap { $0 }
+        inSlices(coordinates) { nearestPlace(to: $0) }
     }
 
     // MARK: Parts

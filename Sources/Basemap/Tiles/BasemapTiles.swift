@@ -95,17 +95,30 @@ public final class BasemapTiles {
         if logged.insert(message).inserted { BasemapTiles.logger.warning("\(message)") }
     }
 
+    /// The data tile a tile's drawing starts from: itself, or its ancestor at the file's
+    /// highest zoom.
+    private static func dataKey(for key: TileKey, in reader: MBTilesReader) -> TileKey {
+        let top = min(key.z, reader.maximumZoom)
+        return TileKey(z: top, x: key.x >> (key.z - top), y: key.y >> (key.z - top))
+    }
+
+    /// The data tile at the file's highest zoom under a coordinate.
+    private static func dataKey(at coordinate: CLLocationCoordinate2D, in reader: MBTilesReader) -> TileKey {
+        let m = WebMercator.project(coordinate)
+        let z = reader.maximumZoom, n = Double(1 << z)
+        return TileKey(z: z, x: Int((m.x * n).clamped(to: 0...(n - 1))), y: Int((m.y * n).clamped(to: 0...(n - 1))))
+    }
+
     /// The decoded data for a tile: the tile itself, or the nearest ancestor that has data
     /// (and how many zoom levels up it is).
     public func data(for key: TileKey) -> (tile: VectorTile?, shift: Int) {
         guard let reader = openReader() else { return (nil, 0) }
-        let top = min(key.z, reader.maximumZoom)
-        let start = TileKey(z: top, x: key.x >> (key.z - top), y: key.y >> (key.z - top))
-        if let tile = decodedTile(start, reader) { return (tile, key.z - top) }
+        let start = BasemapTiles.dataKey(for: key, in: reader)
+        if let tile = decodedTile(start, reader) { return (tile, key.z - start.z) }
         guard let (tile, up) = TilePyramid.nearestAncestor(of: start, within: 1...start.z, { decodedTile($0, reader) }) else {
             return (nil, 0)
         }
-        return (tile, key.z - top + up)
+        return (tile, key.z - start.z + up)
     }
 
     /// The decoded data for a tile as labels read it: as ``data(for:)`` when tiles render at
@@ -114,8 +127,7 @@ public final class BasemapTiles {
     /// ``dataRevision``), so reading and decoding never hold up a frame.
     public func readyData(for key: TileKey) -> (tile: VectorTile?, shift: Int) {
         guard rendersInBackground, let reader = openReader() else { return data(for: key) }
-        let top = min(key.z, reader.maximumZoom)
-        let start = TileKey(z: top, x: key.x >> (key.z - top), y: key.y >> (key.z - top))
+        let start = BasemapTiles.dataKey(for: key, in: reader)
         guard decoded.contains(start) else {
             decodeInBackground(start)
             return (nil, 0)
@@ -166,9 +178,7 @@ public final class BasemapTiles {
     /// `.none` (not known yet), so no frame waits for it.
     public func dataZoomIfReady(at coordinate: CLLocationCoordinate2D) -> Int?? {
         guard rendersInBackground, let reader = openReader(), coordinate.isValid else { return .some(dataZoom(at: coordinate)) }
-        let m = WebMercator.project(coordinate)
-        let z = reader.maximumZoom, n = Double(1 << z)
-        let key = TileKey(z: z, x: Int((m.x * n).clamped(to: 0...(n - 1))), y: Int((m.y * n).clamped(to: 0...(n - 1))))
+        let key = BasemapTiles.dataKey(at: coordinate, in: reader)
         guard decoded.contains(key) else {
             decodeInBackground(key)
             return .none
@@ -180,12 +190,9 @@ public final class BasemapTiles {
     /// is zoom 10 or more), or nil where it has none.
     public func dataZoom(at coordinate: CLLocationCoordinate2D) -> Int? {
         guard let reader = openReader(), coordinate.isValid else { return nil }
-        let m = WebMercator.project(coordinate)
-        let z = reader.maximumZoom, n = Double(1 << z)
-        let key = TileKey(
-            z: z, x: Int((m.x * n).clamped(to: 0...(n - 1))), y: Int((m.y * n).clamped(to: 0...(n - 1))))
+        let key = BasemapTiles.dataKey(at: coordinate, in: reader)
         let (tile, shift) = data(for: key)
-        return tile == nil ? nil : z - shift
+        return tile == nil ? nil : key.z - shift
     }
 
     private func decodedTile(_ key: TileKey, _ reader: MBTilesReader) -> VectorTile? {
@@ -282,8 +289,7 @@ public final class BasemapTiles {
         guard let reader = openReader() else { return nil }
         if rendersInBackground {
             // Rendering waits for the data to arrive, decoded off the frame path.
-            let top = min(key.z, reader.maximumZoom)
-            let start = TileKey(z: top, x: key.x >> (key.z - top), y: key.y >> (key.z - top))
+            let start = BasemapTiles.dataKey(for: key, in: reader)
             if !decoded.contains(start) {
                 decodeInBackground(start)
                 return nil

@@ -10,7 +10,7 @@ extension PlaygroundServer {
     public static func warmUp() {
         let controller = PlaygroundSample.named(nil).make()
         controller.loadViewIfNeeded()
-        guard let mapView = PlaygroundSession.firstView(GMSMapView.self, in: controller.view) else { return }
+        guard let mapView = PlaygroundSession.view(GMSMapView.self, in: controller.view) else { return }
         let host = GMSMapViewHost(mapView: mapView, size: CGSize(width: 320, height: 240), scale: 1)
         _ = host.renderFrame(scale: 1)
     }

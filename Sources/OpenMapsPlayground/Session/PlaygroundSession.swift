@@ -365,10 +365,7 @@ public final class PlaygroundSession {
     }
 
     /// The view of a kind a sample shows: its view, or the first such among its subviews.
-    /// The first view of a kind in a hierarchy, depth first.
-    static func firstView<Kind: UIView>(_ kind: Kind.Type, in view: UIView?) -> Kind? { self.view(kind, in: view) }
-
-    private static func view<Kind: UIView>(_ kind: Kind.Type, in view: UIView?) -> Kind? {
+    static func view<Kind: UIView>(_ kind: Kind.Type, in view: UIView?) -> Kind? {
         guard let view else { return nil }
         if let found = view as? Kind { return found }
         for child in view.subviews { if let found = self.view(kind, in: child) { return found } }
