@@ -57,6 +57,8 @@ public final class PlaygroundSession {
     private var pageClock = PageClock()
     /// Messages the connection has received and the loop has not yet handled.
     nonisolated let inbox = Inbox()
+    /// Wakes the loop when a message arrives.
+    nonisolated let doorbell = Doorbell()
     private var scale: Double = 1 { didSet { surface?.use(scale: scale) } }
     private let clock = SystemClock()
     /// Frames in flight and writes under way, shared with the encoders and the connection.
@@ -227,10 +229,17 @@ public final class PlaygroundSession {
     /// (off the main actor): a busy turn never holds back the frames they free.
     public nonisolated func post(_ text: String) {
         if text.utf8.count < 64, case .ack(let frame)? = try? ClientMessage.parse(text) {
-            if !flow.acknowledge(frame: frame) { inbox.post(.refused(PlaygroundSession.unexpectedAcknowledgement(frame))) }
+            let wasFull = flow.framesInFlight >= PlaygroundSession.maximumFramesInFlight
+            if !flow.acknowledge(frame: frame) {
+                inbox.post(.refused(PlaygroundSession.unexpectedAcknowledgement(frame)))
+                doorbell.ring()
+            } else if wasFull, flow.framesInFlight < PlaygroundSession.maximumFramesInFlight {
+                doorbell.ring()
+            }
             return
         }
         inbox.post(.text(text))
+        doorbell.ring()
     }
 
     private nonisolated static func unexpectedAcknowledgement(_ frame: Int) -> String {
@@ -374,14 +383,16 @@ public final class PlaygroundSession {
 
     /// Starts the session's frame loop: 60 times a second it runs the map's frames up to now,
     /// sends the delegate's callbacks, and a frame when something changed and the page keeps up.
+    /// A message from the page, or an acknowledgement that frees a frame's place, wakes it at
+    /// once; such a turn keeps the loop's schedule.
     func start() {
         loop = Task { [weak self] in
+            var due = -Double.infinity
             while let self, !self.isClosed {
                 let began = self.now
                 self.step()
-                let elapsed = self.now - began
-                let pause = max(0.001, GMSMapViewHost.frameInterval - elapsed)
-                try? await Task.sleep(nanoseconds: UInt64(pause * 1e9))
+                if began >= due { due = max(began + GMSMapViewHost.frameInterval, self.now + 0.001) }
+                await self.doorbell.wait(seconds: due - self.now)
             }
         }
     }
@@ -563,6 +574,7 @@ public final class PlaygroundSession {
         guard !isClosed else { return }
         isClosed = true
         loop?.cancel()
+        doorbell.ring()
         if let surface {
             deliver(input.cancelAll(at: mapTime))
             surface.detach()
