@@ -126,7 +126,7 @@ let package = Package(
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"], exclude: ["Oracle"]),
         .testTarget(name: "GeocodingTests", dependencies: ["Geocoding"]),
         .testTarget(name: "BasemapTests", dependencies: ["Basemap", "MapDrawing", "OpenMapsTesting", "HostileData"], exclude: ["__Goldens__"]),
-        .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "OpenMapsTesting"]),
+        .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "CRaster", "OpenMapsTesting"]),
         .testTarget(
             name: "MapUIKitTests", dependencies: ["MapUIKit", "MapDrawing", "OpenMapsTesting"], exclude: ["__Goldens__", "Controls/__Goldens__"]),
         .testTarget(

@@ -89,10 +89,63 @@ static inline int32_t to_fixed(double value, int low, double high) {
     return (int32_t)(value * 65536.0);
 }
 
+/// One row's walk across a piece: where it is, where it ends, and its exact source point
+/// at its next span's start.
+typedef struct {
+    uint32_t *row;
+    double ub, vb, wb;
+    double u0, v0;
+    int x, x1;
+} row_walk;
+
+/// Rows walked together, a span of each in turn: neighbouring rows read neighbouring source
+/// pixels, so a block of rows reads each source cache line and page while it is still at
+/// hand (a row at a time, a turned or tilted tile's row crosses hundreds of source rows
+/// before the next row comes back to them). Every pixel is computed exactly as a row at a
+/// time computes it.
+#define ROWS 16
+#define MAX_ROWS 64
+
+/// Draws one span of a row (up to SPAN pixels) and moves the walk past it.
+static inline void walk_span(row_walk *w, const double m[9], openmaps_pixels source, int px0, int py0, int px1, int py1,
+                             double maxU, double maxV, int alpha) {
+    const int n = w->x1 - w->x + 1 < SPAN ? w->x1 - w->x + 1 : SPAN;
+    double u1, v1;
+    if (!source_point(m, w->x + n + 0.5, w->ub, w->vb, w->wb, &u1, &v1)) {
+        u1 = w->u0;
+        v1 = w->v0;
+    }
+    int32_t fu = to_fixed(w->u0, px0, maxU), fv = to_fixed(w->v0, py0, maxV);
+    const int32_t du = (to_fixed(u1, px0, maxU) - fu) / n, dv = (to_fixed(v1, py0, maxV) - fv) / n;
+    uint32_t *d = w->row + w->x;
+    if (alpha == 256) {
+        for (int i = 0; i < n; i++, fu += du, fv += dv) {
+            const uint32_t p = sample(source, fu, fv, px1, py1);
+            d[i] = p >= 0xFF000000u ? p : over(p, d[i]);
+        }
+    } else {
+        for (int i = 0; i < n; i++, fu += du, fv += dv) {
+            d[i] = over(scale(sample(source, fu, fv, px1, py1), (uint32_t)alpha), d[i]);
+        }
+    }
+    w->x += n;
+    w->u0 = u1;
+    w->v0 = v1;
+}
+
 void openmaps_draw_projected(openmaps_pixels target, const int clip[4],
                              openmaps_pixels source, const int part[4],
                              const double m[9], const double bounds[4],
                              int alpha) {
+    openmaps_draw_projected_rows(target, clip, source, part, m, bounds, alpha, ROWS);
+}
+
+void openmaps_draw_projected_rows(openmaps_pixels target, const int clip[4],
+                                  openmaps_pixels source, const int part[4],
+                                  const double m[9], const double bounds[4],
+                                  int alpha, int rows) {
+    if (rows < 1) rows = 1;
+    if (rows > MAX_ROWS) rows = MAX_ROWS;
     int cx0 = clip[0] < 0 ? 0 : clip[0], cy0 = clip[1] < 0 ? 0 : clip[1];
     int cx1 = clip[2] > target.width ? target.width : clip[2];
     int cy1 = clip[3] > target.height ? target.height : clip[3];
@@ -102,48 +155,45 @@ void openmaps_draw_projected(openmaps_pixels target, const int clip[4],
     if (cx0 >= cx1 || cy0 >= cy1 || px0 >= px1 || py0 >= py1 || alpha <= 0) return;
     if (alpha > 256) alpha = 256;
     const double maxU = px1 - 1, maxV = py1 - 1;
-    for (int y = cy0; y < cy1; y++) {
-        const double yc = y + 0.5;
-        const double ub = m[1] * yc + m[2], vb = m[4] * yc + m[5], wb = m[7] * yc + m[8];
-        double lo = cx0 + 0.5, hi = cx1 - 0.5;
-        // In front of the eye, and inside the bounds: each a half-line in x.
-        if (!keep_nonnegative(m[6], wb - 1e-9, &lo, &hi)) continue;
-        if (!keep_nonnegative(m[0] - bounds[0] * m[6], ub - bounds[0] * wb, &lo, &hi)) continue;
-        if (!keep_nonnegative(bounds[2] * m[6] - m[0], bounds[2] * wb - ub, &lo, &hi)) continue;
-        if (!keep_nonnegative(m[3] - bounds[1] * m[6], vb - bounds[1] * wb, &lo, &hi)) continue;
-        if (!keep_nonnegative(bounds[3] * m[6] - m[3], bounds[3] * wb - vb, &lo, &hi)) continue;
-        int x0 = (int)ceil(lo - 0.5), x1 = (int)floor(hi - 0.5);
-        if (x0 < cx0) x0 = cx0;
-        if (x1 > cx1 - 1) x1 = cx1 - 1;
-        uint32_t *row = target.pixels + (long)y * target.stride;
-        // Exact at every 16th pixel, linear in between (16.16 fixed point): the error of
-        // the linear steps is far below a pixel on a span this short.
-        int x = x0;
-        double u0, v0;
-        if (!source_point(m, x + 0.5, ub, vb, wb, &u0, &v0)) continue;
-        while (x <= x1) {
-            const int n = x1 - x + 1 < SPAN ? x1 - x + 1 : SPAN;
-            double u1, v1;
-            if (!source_point(m, x + n + 0.5, ub, vb, wb, &u1, &v1)) {
-                u1 = u0;
-                v1 = v0;
+    for (int top = cy0; top < cy1; top += rows) {
+        row_walk walks[MAX_ROWS];
+        int count = 0;
+        const int bottom = top + rows < cy1 ? top + rows : cy1;
+        for (int y = top; y < bottom; y++) {
+            const double yc = y + 0.5;
+            const double ub = m[1] * yc + m[2], vb = m[4] * yc + m[5], wb = m[7] * yc + m[8];
+            double lo = cx0 + 0.5, hi = cx1 - 0.5;
+            // In front of the eye, and inside the bounds: each a half-line in x.
+            if (!keep_nonnegative(m[6], wb - 1e-9, &lo, &hi)) continue;
+            if (!keep_nonnegative(m[0] - bounds[0] * m[6], ub - bounds[0] * wb, &lo, &hi)) continue;
+            if (!keep_nonnegative(bounds[2] * m[6] - m[0], bounds[2] * wb - ub, &lo, &hi)) continue;
+            if (!keep_nonnegative(m[3] - bounds[1] * m[6], vb - bounds[1] * wb, &lo, &hi)) continue;
+            if (!keep_nonnegative(bounds[3] * m[6] - m[3], bounds[3] * wb - vb, &lo, &hi)) continue;
+            int x0 = (int)ceil(lo - 0.5), x1 = (int)floor(hi - 0.5);
+            if (x0 < cx0) x0 = cx0;
+            if (x1 > cx1 - 1) x1 = cx1 - 1;
+            if (x0 > x1) continue;
+            // Exact at every 16th pixel, linear in between (16.16 fixed point): the error of
+            // the linear steps is far below a pixel on a span this short.
+            row_walk *w = &walks[count];
+            if (!source_point(m, x0 + 0.5, ub, vb, wb, &w->u0, &w->v0)) continue;
+            w->row = target.pixels + (long)y * target.stride;
+            w->ub = ub;
+            w->vb = vb;
+            w->wb = wb;
+            w->x = x0;
+            w->x1 = x1;
+            count++;
+        }
+        // A span of each row in turn, until every row is done.
+        for (int active = count; active > 0;) {
+            active = 0;
+            for (int i = 0; i < count; i++) {
+                row_walk *w = &walks[i];
+                if (w->x > w->x1) continue;
+                walk_span(w, m, source, px0, py0, px1, py1, maxU, maxV, alpha);
+                active += w->x <= w->x1;
             }
-            int32_t fu = to_fixed(u0, px0, maxU), fv = to_fixed(v0, py0, maxV);
-            const int32_t du = (to_fixed(u1, px0, maxU) - fu) / n, dv = (to_fixed(v1, py0, maxV) - fv) / n;
-            uint32_t *d = row + x;
-            if (alpha == 256) {
-                for (int i = 0; i < n; i++, fu += du, fv += dv) {
-                    const uint32_t p = sample(source, fu, fv, px1, py1);
-                    d[i] = p >= 0xFF000000u ? p : over(p, d[i]);
-                }
-            } else {
-                for (int i = 0; i < n; i++, fu += du, fv += dv) {
-                    d[i] = over(scale(sample(source, fu, fv, px1, py1), (uint32_t)alpha), d[i]);
-                }
-            }
-            x += n;
-            u0 = u1;
-            v0 = v1;
         }
     }
 }

@@ -24,6 +24,14 @@ void openmaps_draw_projected(openmaps_pixels target, const int clip[4],
                              const double inverse[9], const double bounds[4],
                              int alpha);
 
+/// `openmaps_draw_projected`, walking `rows` rows (1...64) together a span at a time (it
+/// walks 16): every pixel comes out the same whatever `rows` is; only the order of memory
+/// reads differs. For tests.
+void openmaps_draw_projected_rows(openmaps_pixels target, const int clip[4],
+                                  openmaps_pixels source, const int part[4],
+                                  const double inverse[9], const double bounds[4],
+                                  int alpha, int rows);
+
 /// Renders a perspective view of an equirectangular panorama into `target`,
 /// overwriting every pixel (no blending).
 ///

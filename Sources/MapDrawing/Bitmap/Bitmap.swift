@@ -38,18 +38,55 @@ public final class Bitmap: @unchecked Sendable {
     let surface: OpaquePointer
 
     /// A transparent bitmap. Non-positive or oversized dimensions give an empty (0 x 0) bitmap.
-    public init(width: Int, height: Int) {
+    public convenience init(width: Int, height: Int) {
         let valid = Bitmap.canHold(width: width, height: height)
         let w = valid ? width : 0, h = valid ? height : 0
-        var surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h))
+        self.init(surface: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)), width: w, height: h)
+    }
+
+    /// A bitmap whose pixels are not cleared (ours): for a drawing whose first step paints
+    /// every pixel, as a map frame's basemap layer does, it saves a pass over the memory.
+    /// Debug builds fill it with opaque magenta, so that a pixel left unpainted shows in
+    /// tests. Non-positive or oversized dimensions give an empty (0 x 0) bitmap.
+    public convenience init(uncleared width: Int, height: Int) {
+        let valid = Bitmap.canHold(width: width, height: height)
+        let w = valid ? width : 0, h = valid ? height : 0
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(w)))
+        guard w > 0, h > 0, stride > 0, let data = malloc(stride * h) else {
+            self.init(width: w, height: h)
+            return
+        }
+        #if DEBUG
+            data.initializeMemory(as: UInt32.self, repeating: Bitmap.unpaintedPixel, count: stride / 4 * h)
+        #endif
+        let surface = cairo_image_surface_create_for_data(data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(w), Int32(h), Int32(stride))
+        // The surface owns the memory from here: freed when its last reference goes.
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+            cairo_surface_set_user_data(surface, &Bitmap.ownedMemoryKey, data, free) == CAIRO_STATUS_SUCCESS
+        else {
+            cairo_surface_destroy(surface)
+            free(data)
+            self.init(width: w, height: h)
+            return
+        }
+        self.init(surface: surface, width: w, height: h)
+    }
+
+    /// The pixel an uncleared bitmap starts with in debug builds: opaque magenta.
+    public static let unpaintedPixel: UInt32 = 0xFFFF_00FF
+
+    nonisolated(unsafe) private static var ownedMemoryKey = cairo_user_data_key_t()
+
+    private init(surface made: OpaquePointer?, width: Int, height: Int) {
+        var surface = made
         if cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS {
             cairo_surface_destroy(surface)
             surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 0, 0)
             self.width = 0
             self.height = 0
         } else {
-            self.width = w
-            self.height = h
+            self.width = width
+            self.height = height
         }
         self.surface = surface!
     }

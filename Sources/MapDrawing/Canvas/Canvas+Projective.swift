@@ -58,7 +58,7 @@ extension Canvas {
             pixels: UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self), width: Int32(bitmap.width),
             height: Int32(bitmap.height), stride: Int32(bitmap.bytesPerRow / 4))
         let area = jobs.reduce(0) { $0 + Int($1.rows.count) * Int($1.columns) }
-        let bands = area > 200_000 ? min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4) : 1
+        let bands = area > 200_000 ? Canvas.projectedBands : 1
         let work = ProjectedJobs(jobs: jobs, target: target, bands: bands, top: Int32(saturating: clip.minY.rounded(.down)), bottom: Int32(saturating: clip.maxY.rounded(.up)))
         if bands == 1 {
             work.run(band: 0)
@@ -68,6 +68,11 @@ extension Canvas {
         withExtendedLifetime(pieces) {}
         cairo_surface_mark_dirty(bitmap.surface)
     }
+
+    /// Bands a large projected draw is shared out in: four a core, up to 16, so that a core
+    /// done with cheap rows (sky, near tiles) takes more of the costly ones (far tiles, read
+    /// sparsely). Asked once: the count reads files under /proc and /sys.
+    private static let projectedBands = min(max(ProcessInfo.processInfo.activeProcessorCount, 1) * 4, 16)
 
     /// The checked arguments of one piece, or nil when it draws nothing.
     private func job(for piece: ProjectedImage, device: ProjectiveTransform, clip: CGRect) -> ProjectedJob? {

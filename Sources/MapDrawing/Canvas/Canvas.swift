@@ -22,8 +22,17 @@ public final class Canvas {
 
     /// A canvas over a new transparent bitmap of a size in points.
     public convenience init(size: CGSize, scale: Double) {
+        self.init(size: size, scale: scale, cleared: true)
+    }
+
+    /// A canvas over a new bitmap of a size in points: transparent, or (`cleared: false`,
+    /// ours) not cleared, for a drawing that starts by painting every pixel
+    /// (``Bitmap/init(uncleared:height:)``).
+    public convenience init(size: CGSize, scale: Double, cleared: Bool) {
         let usable = scale.isFinite && scale > 0 ? scale : 1
-        self.init(bitmap: Bitmap(pointWidth: size.width, pointHeight: size.height, scale: usable), scale: usable)
+        let pixels = Bitmap.pixelSize(pointWidth: size.width, pointHeight: size.height, scale: usable)
+        let bitmap = cleared ? Bitmap(width: pixels?.width ?? 0, height: pixels?.height ?? 0) : Bitmap(uncleared: pixels?.width ?? 0, height: pixels?.height ?? 0)
+        self.init(bitmap: bitmap, scale: usable)
     }
 
     deinit {

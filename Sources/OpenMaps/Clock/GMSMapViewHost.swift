@@ -222,7 +222,8 @@ public final class GMSMapViewHost {
     /// its screen (``scale``) asked for, drawn at the given scale.
     public func renderFrame(scale: CGFloat) -> Bitmap {
         renderedRevision = mapView.displayRevision
-        let canvas = Canvas(size: mapView.bounds.size, scale: scale)
+        // The basemap layer, drawn first, paints every pixel: the bitmap need not be cleared.
+        let canvas = Canvas(size: mapView.bounds.size, scale: scale, cleared: false)
         guard !canvas.bitmap.isEmpty else { return canvas.bitmap }
         onScreen { scene.draw(in: canvas) }
         return canvas.bitmap

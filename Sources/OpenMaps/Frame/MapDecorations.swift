@@ -39,17 +39,26 @@ final class AttributionLayer: MapLayer {
         self.basemap = basemap
     }
 
+    /// The text laid out for the last frame, kept while its text, scheme and width stay.
+    private var laidOut: (text: String, isDark: Bool, width: Double, layout: TextLayout)?
+
     func draw(in canvas: Canvas, frame: MapFrame) {
         guard basemap.isShown else { return }
         let viewport = frame.viewport
-        let layout = TextLayout(
-            text: basemap.attribution,
-            style: TextStyle(font: Font(size: 9), color: basemap.isDark ? Color(rgb: 0xBDC1C6) : Color(rgb: 0x5F6368), maximumLines: 1),
-            width: viewport.width)
+        let layout = layout(basemap.attribution, isDark: basemap.isDark, width: viewport.width)
         let origin = CGPoint(x: viewport.padding.left + 4, y: viewport.height - viewport.padding.bottom - layout.size.height - 3)
         canvas.fill(
             .roundedRect(CGRect(x: origin.x - 2, y: origin.y - 1, width: layout.size.width + 4, height: layout.size.height + 2), cornerRadius: 2),
             with: basemap.isDark ? Color(rgb: 0x202124).withAlpha(0.7) : Color(white: 1, alpha: 0.7))
         layout.draw(in: canvas, at: origin)
+    }
+
+    private func layout(_ text: String, isDark: Bool, width: Double) -> TextLayout {
+        if let laidOut, laidOut.text == text, laidOut.isDark == isDark, laidOut.width == width { return laidOut.layout }
+        let layout = TextLayout(
+            text: text, style: TextStyle(font: Font(size: 9), color: isDark ? Color(rgb: 0xBDC1C6) : Color(rgb: 0x5F6368), maximumLines: 1),
+            width: width)
+        laidOut = (text, isDark, width, layout)
+        return layout
     }
 }
