@@ -159,7 +159,7 @@ let package = Package(
         // The fuzzing harness: a short deterministic slice here, longer runs with `make fuzz`.
         .testTarget(
             name: "FuzzTests",
-            dependencies: ["OpenMaps", "MapReplay", "Basemap", "MapDrawing", "OpenMapsPlayground", "HostileData"],
+            dependencies: ["OpenMaps", "MapReplay", "Basemap", "MapDrawing", "OpenMapsPlayground", "OpenMapsTesting", "HostileData"],
             exclude: ["Corpus"]),
         .testTarget(
             name: "OpenMapsTests",

@@ -1,4 +1,5 @@
 import Foundation
+import OpenMapsTesting
 
 /// A deterministic mutation fuzzer: from a seed, inputs of a corpus are mutated (bytes
 /// flipped, inserted, deleted and repeated; numbers replaced by extremes; pieces spliced
@@ -37,16 +38,7 @@ struct Fuzzer {
     }
 
     /// SplitMix64: small, fast and the same everywhere.
-    struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias Random = SeededGenerator
 
     /// Numbers an attacker or a careless user writes.
     static let extremes = [
@@ -98,7 +90,7 @@ struct Fuzzer {
         _ name: String, corpus: [[UInt8]], budget: Double, settings: Settings = .current,
         target: ([UInt8]) async throws -> Bool
     ) async rethrows -> Report {
-        var random = Random(state: settings.seed ^ UInt64(truncatingIfNeeded: name.hashValueStable))
+        var random = Random(seed: settings.seed ^ UInt64(truncatingIfNeeded: name.hashValueStable))
         var report = Report(target: name, seed: settings.seed)
         let started = Date()
         // The corpus itself first, then mutations.

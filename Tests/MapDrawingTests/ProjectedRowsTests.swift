@@ -1,5 +1,6 @@
 import CRaster
 import Foundation
+import OpenMapsTesting
 import Testing
 
 /// The projective sampler walks 16 rows together, a span of each in turn, so that a turned or
@@ -7,23 +8,10 @@ import Testing
 /// a walk a row at a time draws.
 @Suite("Projected rows walked together")
 struct ProjectedRowsTests {
-    /// A small deterministic generator (tests must repeat).
-    private struct Mix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    }
-
     /// A premultiplied pixel: opaque, see-through or clear.
-    private static func pixel(_ mix: inout Mix) -> UInt32 {
+    private static func pixel(_ mix: inout SeededGenerator) -> UInt32 {
         let alpha = [UInt32(255), 255, 255, 128, 0][Int(mix.next() % 5)]
-        func channel(_ mix: inout Mix) -> UInt32 { UInt32(mix.next() % 256) * alpha / 255 }
+        func channel(_ mix: inout SeededGenerator) -> UInt32 { UInt32(mix.next() % 256) * alpha / 255 }
         return alpha << 24 | channel(&mix) << 16 | channel(&mix) << 8 | channel(&mix)
     }
 
@@ -45,7 +33,7 @@ struct ProjectedRowsTests {
     }
 
     @Test func rowsWalkedTogetherDrawExactlyWhatOneRowAtATimeDraws() {
-        var mix = Mix(state: 25)
+        var mix = SeededGenerator(seed: 25)
         let width: Int32 = 173, height: Int32 = 131, side: Int32 = 64
         let source = (0..<Int(side * side)).map { _ in Self.pixel(&mix) }
         let target = (0..<Int(width * height)).map { _ in Self.pixel(&mix) }

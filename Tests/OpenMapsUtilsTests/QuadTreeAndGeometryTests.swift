@@ -1,4 +1,5 @@
 import Foundation
+import OpenMapsTesting
 import OpenMapsUtils
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import OpenMapsTesting
 import OpenMapsUtils
 
 /// A cluster item of the tests', with a name.
@@ -16,19 +17,6 @@ final class POIItem: NSObject, GMUClusterItem {
 final class BareItem: NSObject, GMUClusterItem {
     var position: CLLocationCoordinate2D
     init(_ position: CLLocationCoordinate2D) { self.position = position }
-}
-
-/// Repeatable pseudo-random numbers (SplitMix64).
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// Items around a few centres over Finland and a scatter over the world, in a fixed order.
