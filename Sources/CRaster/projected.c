@@ -106,7 +106,9 @@ typedef struct {
 #define ROWS 16
 #define MAX_ROWS 64
 
-/// Draws one span of a row (up to SPAN pixels) and moves the walk past it.
+/// Draws one span of a row (up to SPAN pixels) and moves the walk past it: exact at the
+/// span's ends, linear in between (16.16 fixed point), the error of the linear steps far
+/// below a pixel on a span this short.
 static inline void walk_span(row_walk *w, const double m[9], openmaps_pixels source, int px0, int py0, int px1, int py1,
                              double maxU, double maxV, int alpha) {
     const int n = w->x1 - w->x + 1 < SPAN ? w->x1 - w->x + 1 : SPAN;
@@ -173,8 +175,6 @@ void openmaps_draw_projected_rows(openmaps_pixels target, const int clip[4],
             if (x0 < cx0) x0 = cx0;
             if (x1 > cx1 - 1) x1 = cx1 - 1;
             if (x0 > x1) continue;
-            // Exact at every 16th pixel, linear in between (16.16 fixed point): the error of
-            // the linear steps is far below a pixel on a span this short.
             row_walk *w = &walks[count];
             if (!source_point(m, x0 + 0.5, ub, vb, wb, &w->u0, &w->v0)) continue;
             w->row = target.pixels + (long)y * target.stride;

@@ -49,4 +49,17 @@ struct DoorbellTests {
         #expect(await session.doorbell.wait(seconds: 0.05) == false)
         await session.close()
     }
+
+    @Test func aFrameWrittenAfterAnEarlyAcknowledgementRingsWhenItFreesAFullPipeline() async {
+        let session = await PlaygroundSession(id: 1, idleTimeout: 60)
+        for frame in 1...PlaygroundSession.maximumFramesInFlight {
+            session.flow.drew(frame: frame)
+            session.flow.queued(frame: frame)
+        }
+        session.post(#"{"type":"ack","frame":1}"#)  // before its write: the place is not free yet
+        #expect(await session.doorbell.wait(seconds: 0.05) == false)
+        session.flow.wrote(frame: 1)  // now it is
+        #expect(await session.doorbell.wait(seconds: 60))
+        await session.close()
+    }
 }

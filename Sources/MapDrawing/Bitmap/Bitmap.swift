@@ -91,11 +91,16 @@ public final class Bitmap: @unchecked Sendable {
         self.surface = surface!
     }
 
-    /// A bitmap for a size in points at a scale factor (pixels = ceil(points x scale)).
+    /// A bitmap for a size in points at a scale factor (pixels = ceil(points x scale)):
+    /// transparent, or (`cleared: false`, ours) not cleared, as ``init(uncleared:height:)``.
     /// Non-finite or non-positive values give an empty bitmap.
-    public convenience init(pointWidth: Double, pointHeight: Double, scale: Double) {
+    public convenience init(pointWidth: Double, pointHeight: Double, scale: Double, cleared: Bool = true) {
         let size = Bitmap.pixelSize(pointWidth: pointWidth, pointHeight: pointHeight, scale: scale)
-        self.init(width: size?.width ?? 0, height: size?.height ?? 0)
+        if cleared {
+            self.init(width: size?.width ?? 0, height: size?.height ?? 0)
+        } else {
+            self.init(uncleared: size?.width ?? 0, height: size?.height ?? 0)
+        }
     }
 
     deinit {

@@ -30,9 +30,7 @@ public final class Canvas {
     /// (``Bitmap/init(uncleared:height:)``).
     public convenience init(size: CGSize, scale: Double, cleared: Bool) {
         let usable = scale.isFinite && scale > 0 ? scale : 1
-        let pixels = Bitmap.pixelSize(pointWidth: size.width, pointHeight: size.height, scale: usable)
-        let bitmap = cleared ? Bitmap(width: pixels?.width ?? 0, height: pixels?.height ?? 0) : Bitmap(uncleared: pixels?.width ?? 0, height: pixels?.height ?? 0)
-        self.init(bitmap: bitmap, scale: usable)
+        self.init(bitmap: Bitmap(pointWidth: size.width, pointHeight: size.height, scale: usable, cleared: cleared), scale: usable)
     }
 
     deinit {

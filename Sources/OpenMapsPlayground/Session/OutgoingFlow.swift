@@ -28,6 +28,28 @@ final class OutgoingFlow: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Frames the session lets be in flight at once.
+    private let maximumInFlight: Int
+    /// Called (off the lock) when a frame leaves a full flow: the session may draw again.
+    private let placeFreed: @Sendable () -> Void
+
+    /// A flow of at most `maximumInFlight` frames; `placeFreed` hears when one leaves a full
+    /// flow, however it leaves (acknowledged, written after an early acknowledgement, lost).
+    init(maximumInFlight: Int = .max, placeFreed: @escaping @Sendable () -> Void = {}) {
+        self.maximumInFlight = maximumInFlight
+        self.placeFreed = placeFreed
+    }
+
+    /// Changes the state, then calls `placeFreed` if a full flow lost a frame.
+    private func update<T>(_ body: (inout State) -> T) -> T {
+        let (result, freed) = state.withLock { state -> (T, Bool) in
+            let wasFull = state.inFlight.count >= maximumInFlight
+            let result = body(&state)
+            return (result, wasFull && state.inFlight.count < maximumInFlight)
+        }
+        if freed { placeFreed() }
+        return result
+    }
 
     /// Frames drawn and not yet both written and acknowledged.
     var framesInFlight: Int { state.withLock { $0.inFlight.count } }
@@ -39,7 +61,7 @@ final class OutgoingFlow: Sendable {
 
     /// A frame will never go out (its encoding failed).
     func lost(frame number: Int) {
-        state.withLock { $0.forget(frame: number) }
+        update { $0.forget(frame: number) }
     }
 
     /// A message was handed to the connection (a frame: its number).
@@ -54,7 +76,7 @@ final class OutgoingFlow: Sendable {
     /// A message handed to the connection was not taken (the session is closing): it is not
     /// waited for, and a frame's place frees.
     func unqueued(frame number: Int?) {
-        state.withLock {
+        update {
             $0.unwritten = max(0, $0.unwritten - 1)
             if let number {
                 $0.forget(frame: number)
@@ -66,7 +88,7 @@ final class OutgoingFlow: Sendable {
 
     /// The connection wrote a message (a frame: its number).
     func wrote(frame number: Int?) {
-        state.withLock {
+        update {
             $0.unwritten = max(0, $0.unwritten - 1)
             $0.lastProgress = .now
             guard let number else {
@@ -83,7 +105,7 @@ final class OutgoingFlow: Sendable {
 
     /// The page acknowledged a frame; whether the number was one it could acknowledge.
     func acknowledge(frame number: Int) -> Bool {
-        state.withLock {
+        update {
             if $0.written.removeValue(forKey: number) != nil {
                 $0.inFlight.remove(number)
                 return true

@@ -57,12 +57,12 @@ public final class PlaygroundSession {
     private var pageClock = PageClock()
     /// Messages the connection has received and the loop has not yet handled.
     nonisolated let inbox = Inbox()
-    /// Wakes the loop when a message arrives.
-    nonisolated let doorbell = Doorbell()
+    /// Wakes the loop when a message arrives or a frame's place frees.
+    nonisolated let doorbell: Doorbell
     private var scale: Double = 1 { didSet { surface?.use(scale: scale) } }
     private let clock = SystemClock()
     /// Frames in flight and writes under way, shared with the encoders and the connection.
-    nonisolated let flow = OutgoingFlow()
+    nonisolated let flow: OutgoingFlow
     private var nextFrame = 1
     private var pendingEvents: [(selector: String, line: String)] = []
     /// Events dropped because the page fell far behind.
@@ -109,6 +109,9 @@ public final class PlaygroundSession {
         self.idleTimeout = idleTimeout
         self.stallTimeout = stallTimeout
         self.helloTimeout = helloTimeout
+        let doorbell = Doorbell()
+        self.doorbell = doorbell
+        flow = OutgoingFlow(maximumInFlight: PlaygroundSession.maximumFramesInFlight, placeFreed: { doorbell.ring() })
         (outgoing, continuation) = AsyncStream.makeStream(
             of: OutgoingMessage.self, bufferingPolicy: .bufferingOldest(PlaygroundSession.maximumQueuedMessages))
         (closed, closedContinuation) = AsyncStream.makeStream(of: Void.self)
@@ -229,11 +232,9 @@ public final class PlaygroundSession {
     /// (off the main actor): a busy turn never holds back the frames they free.
     public nonisolated func post(_ text: String) {
         if text.utf8.count < 64, case .ack(let frame)? = try? ClientMessage.parse(text) {
-            let wasFull = flow.framesInFlight >= PlaygroundSession.maximumFramesInFlight
+            // (One that frees a full flow's place rings the doorbell from the flow.)
             if !flow.acknowledge(frame: frame) {
                 inbox.post(.refused(PlaygroundSession.unexpectedAcknowledgement(frame)))
-                doorbell.ring()
-            } else if wasFull, flow.framesInFlight < PlaygroundSession.maximumFramesInFlight {
                 doorbell.ring()
             }
             return
