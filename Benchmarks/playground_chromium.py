@@ -2,9 +2,10 @@
 
 Starts `openmaps serve` (release) on a free port and, for each case, opens the page in a new
 headless Chromium (Debian's, through chromedriver and Selenium) at device pixel ratio 1, with
-a script injected before the page's own that notes the time of every `drawImage` on the page's
-canvas (one a frame drawn). Input goes through the browser's own input pipeline (Chrome
-DevTools Protocol mouse events, 60 a second), so the page sees trusted pointer events.
+a script injected before the page's own that notes the time of every frame the page draws
+(its canvas's `framedrawn` event: a whole frame, or one sent as changes). Input goes through
+the browser's own input pipeline (Chrome DevTools Protocol mouse events, 60 a second), so the
+page sees trusted pointer events.
 
 Cases (each RUNS times, 3 unless set; median and range):
 - pan: `/?sample=markers` at 1280x800 and 2560x1600, `/?sample=many-markers` at 1280x800:
@@ -45,15 +46,12 @@ CASES = [word.strip() for word in os.environ.get("CASES", "").split(",") if word
 def wanted(name):
     return not CASES or any(word in name for word in CASES)
 
-# Notes each frame the page draws, and each pointer move it hears.
+# Notes each frame the page draws (its canvas fires "framedrawn" once a frame is on it, whole
+# or as changes), and each pointer move it hears.
 PROBE = """
 window.__frames = [];
 window.__moves = 0;
-const draw = CanvasRenderingContext2D.prototype.drawImage;
-CanvasRenderingContext2D.prototype.drawImage = function (...args) {
-  window.__frames.push(performance.now());
-  return draw.apply(this, args);
-};
+addEventListener("framedrawn", () => { window.__frames.push(performance.now()); }, true);
 addEventListener("pointermove", () => { window.__moves += 1; }, true);
 """
 

@@ -15,6 +15,10 @@ struct ClientMessageTests {
                 == .pointer(.init(phase: .down, id: 1, kind: .touch, x: 10, y: 20, shift: false, alt: false)))
         #expect(try ClientMessage.parse(#"{"type":"wheel","x":1,"y":2,"delta":-100}"#) == .wheel(x: 1, y: 2, delta: -100))
         #expect(try ClientMessage.parse(#"{"type":"ack","frame":7}"#) == .ack(frame: 7))
+        #expect(try ClientMessage.parse(#"{"type":"refresh"}"#) == .refresh)
+        #expect(
+            try ClientMessage.parse(#"{"type":"hello","sample":"pois","width":800,"height":600,"scale":2,"patches":true}"#)
+                == .hello(sample: "pois", width: 800, height: 600, scale: 2, patches: true))
         #expect(
             try ClientMessage.parse(#"{"type":"wheel","x":1,"y":2,"delta":-3,"pinch":true}"#) == .wheel(x: 1, y: 2, delta: -3, pinch: true))
         #expect(

@@ -122,6 +122,27 @@ final class PageChannel: @unchecked Sendable {
     func sendBinary(_ bytes: [UInt8]) async throws { try await outbound.write(.binary(ByteBuffer(bytes: bytes))) }
 
     var frameCount: Int { lock.withLock { frames.count } }
+    /// How many frames came as changes (``FramePatches``).
+    var changeFrameCount: Int { lock.withLock { frames.filter { $0.jpeg.starts(with: FramePatches.magic) }.count } }
+    /// Whether the last frame came whole (a JPEG).
+    var lastFrameIsWhole: Bool { lock.withLock { frames.last?.jpeg.starts(with: [0xFF, 0xD8]) ?? false } }
+
+    /// What the page shows after drawing every frame received, in order, as playground.js
+    /// draws them: a whole frame replaces the picture; changes move it and draw their parts.
+    func shownPicture() throws -> Bitmap? {
+        var picture: Bitmap?
+        var shown = 0
+        for (number, data) in lock.withLock({ frames }) {
+            if data.starts(with: FramePatches.magic) {
+                guard let old = picture else { throw PageReader.Malformed() }
+                picture = try PageReader.applying(data, to: old, shown: shown)
+            } else {
+                picture = try Bitmap.decode(data)
+            }
+            shown = number
+        }
+        return picture
+    }
     /// The last frame's JPEG.
     var lastFrame: Data? { lock.withLock { frames.last?.jpeg } }
     /// The numbers of the frames received, in order of arrival.
@@ -145,9 +166,9 @@ final class PageChannel: @unchecked Sendable {
 
     /// Says hello as the page does (a sample on a canvas) and waits for the first frame; whether
     /// it came.
-    func open(_ sample: String, width: Int, height: Int, scale: Int) async -> Bool {
+    func open(_ sample: String, width: Int, height: Int, scale: Int, patches: Bool = false) async -> Bool {
         do {
-            try await send(#"{"type":"hello","sample":"\#(sample)","width":\#(width),"height":\#(height),"scale":\#(scale)}"#)
+            try await send(#"{"type":"hello","sample":"\#(sample)","width":\#(width),"height":\#(height),"scale":\#(scale),"patches":\#(patches)}"#)
         } catch {
             return false
         }
@@ -167,6 +188,18 @@ final class PageChannel: @unchecked Sendable {
 
     private var acknowledged: Set<Int> = []
 
+    /// Acknowledges frames as they come until none has come for half a second (tiles and
+    /// labels arrive in the background).
+    func acknowledgeUntilQuiet() async throws {
+        var quiet = 0
+        while quiet < 25 {
+            let before = frameCount
+            try await acknowledgeFrames()
+            try await Task.sleep(for: .milliseconds(20))
+            quiet = frameCount == before ? quiet + 1 : 0
+        }
+    }
+
     /// Acknowledges the frames received and not yet acknowledged, as the page does after
     /// showing each.
     func acknowledgeFrames() async throws {
@@ -176,5 +209,61 @@ final class PageChannel: @unchecked Sendable {
             return new
         }
         for number in numbers { try await send(#"{"type":"ack","frame":\#(number)}"#) }
+    }
+}
+
+/// Reads frames sent as changes, as the page does.
+enum PageReader {
+    struct Malformed: Error {}
+
+    /// The picture after a frame of changes: the old one moved, its parts drawn over it (where
+    /// the move uncovers something, the old pixels stay until a part covers them).
+    static func applying(_ data: Data, to picture: Bitmap, shown: Int) throws -> Bitmap {
+        var at = data.startIndex + 4
+        func read(_ bytes: Int) throws -> UInt64 {
+            guard at + bytes <= data.endIndex else { throw Malformed() }
+            defer { at += bytes }
+            return data[at..<(at + bytes)].reduce(0) { $0 << 8 | UInt64($1) }
+        }
+        let base = Int(try read(8)), width = Int(try read(4)), height = Int(try read(4))
+        let dx = Int(Int32(truncatingIfNeeded: try read(4))), dy = Int(Int32(truncatingIfNeeded: try read(4)))
+        // The page draws changes only over the frame they change, at its size.
+        guard base == shown, width == picture.width, height == picture.height else { throw Malformed() }
+        let parts = try (0..<Int(try read(4))).map { _ in try (0..<6).map { _ in Int(try read(4)) } }
+        let length = Int(try read(4))
+        guard at + length == data.endIndex else { throw Malformed() }
+        let sheet = parts.isEmpty ? nil : try Bitmap.decode(data[at...])
+        for part in parts {
+            guard let sheet, part[0] + part[2] <= width, part[1] + part[3] <= height, part[4] + part[2] <= sheet.width,
+                part[5] + part[3] <= sheet.height
+            else { throw Malformed() }
+        }
+        let result = Bitmap(width: width, height: height)
+        picture.withUnsafeBytes { old in
+            result.withUnsafeMutableBytes { new in
+                guard let from = old.baseAddress, let to = new.baseAddress else { return }
+                let row = picture.bytesPerRow
+                to.copyMemory(from: from, byteCount: row * height)
+                // The old picture moved: each row's part that stays on the canvas.
+                let left = max(0, dx), right = min(width, width + dx)
+                for y in max(0, dy)..<min(height, height + dy) where left < right {
+                    (to + y * row + left * 4).copyMemory(from: from + (y - dy) * row + (left - dx) * 4, byteCount: (right - left) * 4)
+                }
+            }
+        }
+        if let sheet {
+            sheet.withUnsafeBytes { source in
+                result.withUnsafeMutableBytes { target in
+                    guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                    for part in parts {
+                        let (x, y, w, h, sx, sy) = (part[0], part[1], part[2], part[3], part[4], part[5])
+                        for line in 0..<h {
+                            (to + (y + line) * result.bytesPerRow + x * 4).copyMemory(from: from + (sy + line) * sheet.bytesPerRow + sx * 4, byteCount: w * 4)
+                        }
+                    }
+                }
+            }
+        }
+        return result
     }
 }

@@ -32,6 +32,18 @@ void openmaps_draw_projected_rows(openmaps_pixels target, const int clip[4],
                                   const double inverse[9], const double bounds[4],
                                   int alpha, int rows);
 
+/// Marks which blocks of `next` differ from `previous` moved by (`dx`, `dy`) pixels: the
+/// block at column c and row r (`block` x `block` pixels from (c * block, r * block), cut by
+/// `next`'s edges) is unchanged when each of its pixels equals the pixel of `previous` at
+/// (x - dx, y - dy). A block reaching outside `previous` has changed.
+///
+/// `marks` has a byte for each block, row by row (columns = ceil(width / block), rows =
+/// ceil(height / block)): 1 where changed, 0 where not. Returns the number changed, or -1
+/// once more than `limit` have (the rest are then not looked at) or when `next` is empty or
+/// `block` is not positive.
+int openmaps_changed_blocks(openmaps_pixels previous, openmaps_pixels next, int dx, int dy, int block,
+                            uint8_t *marks, int limit);
+
 /// Renders a perspective view of an equirectangular panorama into `target`,
 /// overwriting every pixel (no blending).
 ///

@@ -221,10 +221,18 @@ public final class GMSMapViewHost {
     /// Draws the map as it is now (premultiplied ARGB pixels at `scale`). The map shows what
     /// its screen (``scale``) asked for, drawn at the given scale.
     public func renderFrame(scale: CGFloat) -> Bitmap {
+        renderFrame(scale: scale, offset: .zero)
+    }
+
+    /// Draws the map as ``renderFrame(scale:)`` does, its picture moved by `offset` points
+    /// (ours): a live view keeps a panned map at whole pixels from its last frame, as web maps
+    /// place their tiles, by moving it less than a pixel. Touches and the camera are not moved.
+    public func renderFrame(scale: CGFloat, offset: CGPoint) -> Bitmap {
         renderedRevision = mapView.displayRevision
         // The basemap layer, drawn first, paints every pixel: the bitmap need not be cleared.
         let canvas = Canvas(size: mapView.bounds.size, scale: scale, cleared: false)
         guard !canvas.bitmap.isEmpty else { return canvas.bitmap }
+        if offset != .zero, offset.isFinite { canvas.translate(x: offset.x, y: offset.y) }
         onScreen { scene.draw(in: canvas) }
         return canvas.bitmap
     }

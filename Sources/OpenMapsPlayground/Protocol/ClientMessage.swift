@@ -4,8 +4,8 @@ import Foundation
 enum ClientMessage: Equatable {
     /// The page's first message: which sample (the default when missing, unknown or too
     /// long), and the canvas in CSS pixels (within 1...``maximumSide``) with the device pixel
-    /// ratio.
-    case hello(sample: String?, width: Double, height: Double, scale: Double)
+    /// ratio; `patches`: the page draws frames sent as changes (``FramePatches``).
+    case hello(sample: String?, width: Double, height: Double, scale: Double, patches: Bool = false)
     /// The canvas changed size or pixel ratio.
     case resize(width: Double, height: Double, scale: Double)
     /// A pointer went down, moved, went up or was cancelled (CSS pixels in the canvas).
@@ -19,6 +19,9 @@ enum ClientMessage: Equatable {
     case key(Key)
     /// The page showed (or dropped as stale) the frame of a number.
     case ack(frame: Int)
+    /// The page could not draw a frame sent as changes (it did not show the frame they change):
+    /// the next frame goes whole.
+    case refresh
     /// Switch to another sample.
     case sample(String)
 
@@ -83,6 +86,7 @@ enum ClientMessage: Equatable {
         let pinch: Bool?
         let key: String?
         let t: Double?
+        let patches: Bool?
     }
 
     /// Parses and checks a text message.
@@ -97,7 +101,7 @@ enum ClientMessage: Equatable {
         case "hello":
             let sample = fields.sample.flatMap { $0.count <= 64 ? $0 : nil }
             let (width, height, scale) = try size(fields)
-            return .hello(sample: sample, width: width, height: height, scale: scale)
+            return .hello(sample: sample, width: width, height: height, scale: scale, patches: fields.patches ?? false)
         case "resize":
             let (width, height, scale) = try size(fields)
             return .resize(width: width, height: height, scale: scale)
@@ -128,6 +132,8 @@ enum ClientMessage: Equatable {
         case "sample":
             guard let name = fields.name, name.count <= 64 else { throw Invalid(description: "sample.name missing") }
             return .sample(name)
+        case "refresh":
+            return .refresh
         default:
             throw Invalid(description: "unknown type")
         }

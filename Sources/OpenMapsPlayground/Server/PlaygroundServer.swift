@@ -226,8 +226,8 @@ public struct PlaygroundServer: Sendable {
                         case .text(let text):
                             try await outbound.write(.text(text))
                             session.flow.wrote(frame: nil)
-                        case .frame(let number, let jpeg):
-                            try await outbound.write(.binary(OutgoingMessage.frameMessage(number: number, jpeg: jpeg)))
+                        case .frame(let number, let payload), .patches(let number, let payload):
+                            try await outbound.write(.binary(OutgoingMessage.frameMessage(number: number, payload: payload)))
                             session.flow.wrote(frame: number)
                         }
                     }

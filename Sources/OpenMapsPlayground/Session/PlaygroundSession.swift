@@ -5,19 +5,31 @@ import MapReplay
 import NIOCore
 import OpenMaps
 
-/// What a session sends the page: a JSON text message or a numbered JPEG frame.
+/// What a session sends the page: a JSON text message or a numbered frame.
 public enum OutgoingMessage: Sendable, Equatable {
     case text(String)
     /// A frame: its number (from 1, rising) and its JPEG.
     case frame(number: Int, jpeg: Data)
+    /// A frame sent as what changed since an earlier one (ours, to a page that said it takes
+    /// them): its number and the changes, as the page reads them after the number.
+    case patches(number: Int, data: Data)
+
+    /// The frame's number, for either kind of frame.
+    var frameNumber: Int? {
+        switch self {
+        case .text: return nil
+        case .frame(let number, _), .patches(let number, _): return number
+        }
+    }
 
     /// A frame as the binary message the page reads: the number in 8 bytes, big-endian, then
-    /// the JPEG. The page acknowledges frames by number and draws none older than one drawn.
-    public static func frameMessage(number: Int, jpeg: Data) -> ByteBuffer {
+    /// the JPEG (or the changes). The page acknowledges frames by number and draws them in
+    /// order.
+    public static func frameMessage(number: Int, payload: Data) -> ByteBuffer {
         var buffer = ByteBuffer()
-        buffer.reserveCapacity(8 + jpeg.count)
+        buffer.reserveCapacity(8 + payload.count)
         buffer.writeInteger(UInt64(clamping: number), endianness: .big)
-        buffer.writeBytes(jpeg)
+        buffer.writeBytes(payload)
         return buffer
     }
 }
@@ -64,6 +76,16 @@ public final class PlaygroundSession {
     /// Frames in flight and writes under way, shared with the encoders and the connection.
     nonisolated let flow: OutgoingFlow
     private var nextFrame = 1
+    /// Whether the page draws frames sent as changes (it said so in its hello).
+    private var pageTakesPatches = false
+    /// The last frame drawn for the page, and where its content was: what the next frame may
+    /// be sent as changes to.
+    private var lastFrame: (number: Int, bitmap: Bitmap, anchor: ContentAnchor?, offset: CGPoint)?
+    /// The page asked for a whole frame: the next goes whole, even if nothing changed.
+    private var wholeFrameWanted = false
+    /// The encoding of the last frame: each frame is handed to the connection after the one
+    /// before it, since a frame sent as changes needs that one drawn first.
+    private var lastEncode: Task<Void, Never>?
     private var pendingEvents: [(selector: String, line: String)] = []
     /// Events dropped because the page fell far behind.
     private var droppedEvents = 0
@@ -184,7 +206,8 @@ public final class PlaygroundSession {
 
     func handle(_ message: ClientMessage) {
         switch message {
-        case .hello(let name, let width, let height, let scale):
+        case .hello(let name, let width, let height, let scale, let patches):
+            pageTakesPatches = patches
             if let make = content.makeScreen {
                 loadScreen(make, scale: scale)
             } else if name == PlaygroundSample.phone.name {
@@ -219,6 +242,9 @@ public final class PlaygroundSession {
             surface.press(uiKey)
         case .ack(let frame):
             acknowledge(frame: frame)
+        case .refresh:
+            lastFrame = nil
+            wholeFrameWanted = true
         }
     }
 
@@ -449,30 +475,64 @@ public final class PlaygroundSession {
         guard !isClosed else { return }
         // Frames are paced by the map's preferred frame rate.
         let paced = now - lastFrameSentAt >= surface.minimumFrameInterval
-        if paced, flow.framesInFlight < PlaygroundSession.maximumFramesInFlight, surface.needsFrame, surface.size.width > 0 {
+        if paced, flow.framesInFlight < PlaygroundSession.maximumFramesInFlight, surface.needsFrame || wholeFrameWanted,
+            surface.size.width > 0
+        {
             lastFrameSentAt = now
-            sendFrame(surface.renderFrame(scale: scale))
+            wholeFrameWanted = false
+            let anchor = surface.anchor
+            let (base, offset) = changeBase(for: anchor, on: surface)
+            let bitmap = surface.renderFrame(scale: scale, offset: CGPoint(x: offset.x / scale, y: offset.y / scale))
+            sendFrame(bitmap, over: base)
+            lastFrame = (nextFrame - 1, bitmap, anchor, offset)
         }
     }
 
-    /// Encodes a frame on another core (the main actor goes on with the next one) and sends it.
-    /// Two encodes may finish out of order: frames are numbered and the page draws none older
-    /// than one it has drawn.
-    private func sendFrame(_ bitmap: Bitmap) {
+    /// The frame a new one can be sent as changes to, with how far (whole pixels) its picture
+    /// moves, and how far (pixels, within ±0.5) the new frame's picture is to be moved off its
+    /// exact place for that: a panned map is drawn at whole pixels from the frame before, as
+    /// web maps place their tiles. The base is nil when the page does not take changes, or
+    /// the content changed other than by moving as a whole (zoomed, turned, tilted, resized).
+    private func changeBase(for anchor: ContentAnchor?, on surface: PlaygroundSurface)
+        -> (base: (number: Int, bitmap: Bitmap, dx: Int, dy: Int)?, offset: CGPoint)
+    {
+        guard pageTakesPatches, let lastFrame else { return (nil, .zero) }
+        guard let then = lastFrame.anchor, anchor != nil else { return ((lastFrame.number, lastFrame.bitmap, 0, 0), .zero) }
+        guard let moved = surface.movement(since: then) else { return (nil, .zero) }
+        // Drawn moved by (exact move + new offset - old offset): whole pixels when the new
+        // offset is the old one less the exact move's fraction.
+        let exactX = moved.x * scale - lastFrame.offset.x, exactY = moved.y * scale - lastFrame.offset.y
+        let x = exactX.rounded(), y = exactY.rounded()
+        guard x.isFinite, y.isFinite, abs(x) < 100_000, abs(y) < 100_000 else { return (nil, .zero) }
+        return ((lastFrame.number, lastFrame.bitmap, Int(x), Int(y)), CGPoint(x: x - exactX, y: y - exactY))
+    }
+
+    /// Encodes a frame on another core (the main actor goes on with the next one) and sends it,
+    /// after the frame before it: as what changed since that one when the page takes changes
+    /// and little changed, else whole.
+    private func sendFrame(_ bitmap: Bitmap, over base: (number: Int, bitmap: Bitmap, dx: Int, dy: Int)?) {
         let number = nextFrame
         nextFrame += 1
         flow.drew(frame: number)
         framesSent += 1
-        let id = id, flow = flow, continuation = continuation
-        Task.detached(priority: .userInitiated) { [weak self] in
+        let id = id, flow = flow, continuation = continuation, before = lastEncode
+        lastEncode = Task.detached(priority: .userInitiated) { [weak self] in
+            let message: OutgoingMessage
             do {
-                let jpeg = try bitmap.jpegData(quality: PlaygroundSession.frameQuality, fastDCT: true)
-                if PlaygroundSession.enqueue(.frame(number: number, jpeg: jpeg), flow: flow, continuation: continuation) {
-                    await self?.pageFellBehind()
+                let quality = PlaygroundSession.frameQuality
+                if let base, let data = try FramePatches.encode(bitmap, over: (base.number, base.bitmap), dx: base.dx, dy: base.dy, quality: quality) {
+                    message = .patches(number: number, data: data)
+                } else {
+                    message = .frame(number: number, jpeg: try bitmap.jpegData(quality: quality, fastDCT: true))
                 }
             } catch {
                 PlaygroundSession.logger.error("session \(id): frame not encoded: \(error)")
                 flow.lost(frame: number)
+                return
+            }
+            await before?.value
+            if PlaygroundSession.enqueue(message, flow: flow, continuation: continuation) {
+                await self?.pageFellBehind()
             }
         }
     }
@@ -555,8 +615,7 @@ public final class PlaygroundSession {
     private nonisolated static func enqueue(
         _ message: OutgoingMessage, flow: OutgoingFlow, continuation: AsyncStream<OutgoingMessage>.Continuation
     ) -> Bool {
-        var frame: Int?
-        if case .frame(let number, _) = message { frame = number }
+        let frame = message.frameNumber
         flow.queued(frame: frame)
         switch continuation.yield(message) {
         case .enqueued: return false

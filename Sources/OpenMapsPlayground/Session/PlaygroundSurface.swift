@@ -25,11 +25,30 @@ protocol PlaygroundSurface: AnyObject {
     func press(_ key: UIKey)
     func advance(to time: TimeInterval)
     func resize(to size: CGSize)
-    func renderFrame(scale: Double) -> Bitmap
+    /// A frame; `offset` (points) moves the content's picture off its exact place (only
+    /// content with an ``anchor`` moves).
+    func renderFrame(scale: Double, offset: CGPoint) -> Bitmap
     /// Stops the view's late callbacks reaching the log (the sample is going).
     func detach()
     /// Forgets the log's lines (they went to the page as they came).
     func drainLog()
+    /// Where the content is now, for telling how it moves between frames (nil: content that
+    /// never moves as a whole).
+    var anchor: ContentAnchor? { get }
+    /// How far (points) the content at `anchor` has moved since, as a whole: zero when it has
+    /// not; nil when it changed in another way (zoomed, turned, tilted, resized).
+    func movement(since anchor: ContentAnchor) -> CGPoint?
+}
+
+/// Where a surface's content was when a frame was drawn: a map's camera, and its view's size.
+struct ContentAnchor {
+    let camera: GMSCameraPosition
+    let size: CGSize
+}
+
+extension PlaygroundSurface {
+    var anchor: ContentAnchor? { nil }
+    func movement(since anchor: ContentAnchor) -> CGPoint? { nil }
 }
 
 /// A sample's map.
@@ -60,9 +79,25 @@ final class MapSurface: PlaygroundSurface {
         host.resize(to: size)
         host.mapView.setNeedsDisplay()
     }
-    func renderFrame(scale: Double) -> Bitmap { host.renderFrame(scale: scale) }
+    func renderFrame(scale: Double, offset: CGPoint) -> Bitmap { host.renderFrame(scale: scale, offset: offset) }
     func detach() { host.mapView.delegate = nil }
     func drainLog() { _ = log.drain() }
+
+    var anchor: ContentAnchor? { ContentAnchor(camera: host.mapView.camera, size: size) }
+
+    /// A flat map panned moves as a whole; under tilt only a camera that stayed put keeps
+    /// its picture.
+    func movement(since anchor: ContentAnchor) -> CGPoint? {
+        let camera = host.mapView.camera, then = anchor.camera
+        guard anchor.size == size, camera.zoom == then.zoom, camera.bearing == then.bearing, camera.viewingAngle == then.viewingAngle else {
+            return nil
+        }
+        if camera.target.latitude == then.target.latitude, camera.target.longitude == then.target.longitude { return .zero }
+        guard camera.viewingAngle == 0 else { return nil }
+        let projection = host.mapView.projection
+        let was = projection.point(for: then.target), now = projection.point(for: camera.target)
+        return CGPoint(x: was.x - now.x, y: was.y - now.y)
+    }
 }
 
 /// A sample's panorama view (`GMSPanoramaView`, with panoramas the sample registered).
@@ -89,7 +124,7 @@ final class PanoramaSurface: PlaygroundSurface {
     func press(_ key: UIKey) {}
     func advance(to time: TimeInterval) { clock = max(clock, time) }
     func resize(to size: CGSize) { host.resize(to: size) }
-    func renderFrame(scale: Double) -> Bitmap { host.renderFrame(scale: scale) }
+    func renderFrame(scale: Double, offset: CGPoint) -> Bitmap { host.renderFrame(scale: scale) }
     func detach() { host.panoramaView.delegate = nil }
     func drainLog() { _ = log.drain() }
 }

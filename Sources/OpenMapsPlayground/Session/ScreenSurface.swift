@@ -34,7 +34,7 @@ final class ScreenSurface: PlaygroundSurface {
     }
     /// A phone's screen keeps its size: the page shows it whole.
     func resize(to size: CGSize) {}
-    func renderFrame(scale: Double) -> Bitmap { host.renderFrame() }
+    func renderFrame(scale: Double, offset: CGPoint) -> Bitmap { host.renderFrame() }
     func wheel(at point: CGPoint, delta: Double, pinch: Bool) -> Bool {
         host.scrollWheel(at: point, delta: delta, pinch: pinch)
         return true

@@ -70,7 +70,7 @@
     socket.onopen = () => {
       state.connected = true;
       const s = fitCanvas();
-      send({ type: "hello", sample: params.get("sample") || "markers", width: s.width, height: s.height, scale: s.scale });
+      send({ type: "hello", sample: params.get("sample") || "markers", width: s.width, height: s.height, scale: s.scale, patches: true });
     };
     socket.onclose = () => {
       if (current !== generation) return;
@@ -101,30 +101,89 @@
     failures += 1;
   }
 
-  // A frame is its number (8 bytes, big-endian) and a JPEG. Frames may arrive and decode out
-  // of order: one older than a frame drawn is not drawn. Each is acknowledged by number.
+  // A frame is its number (8 bytes, big-endian), then either a JPEG (the whole frame) or, after
+  // "OMPF", what changed since an earlier frame: how far to move the picture, and JPEG patches
+  // to draw over it. Frames are decoded as they come and drawn in order (changes need the
+  // frame they change); each is acknowledged by number, and the canvas fires "framedrawn".
   let drawn = 0;
-  async function show(buffer, current) {
+  let drawing = Promise.resolve();
+  const moved = document.createElement("canvas");
+  const movedContext = moved.getContext("2d");
+  const PATCHES = 0x4f4d5046;  // "OMPF"
+
+  function show(buffer, current) {
     if (buffer.byteLength < 8) return;
-    const header = new DataView(buffer, 0, 8);
-    const number = header.getUint32(0) * 4294967296 + header.getUint32(4);
+    const view = new DataView(buffer);
+    const number = view.getUint32(0) * 4294967296 + view.getUint32(4);
+    let frame = null;
     try {
-      const bitmap = await createImageBitmap(new Blob([new Uint8Array(buffer, 8)], { type: "image/jpeg" }));
-      if (current !== generation || number < drawn) {
-        bitmap.close();
+      frame = decode(buffer, view);
+    } catch {
+      // A frame that cannot be read is skipped; the next one replaces it.
+    }
+    drawing = drawing.then(() => draw(frame, number, current));
+  }
+
+  function jpeg(buffer, offset, length) {
+    return createImageBitmap(new Blob([new Uint8Array(buffer, offset, length)], { type: "image/jpeg" }));
+  }
+
+  function decode(buffer, view) {
+    if (buffer.byteLength < 40 || view.getUint32(8) !== PATCHES) {
+      return { whole: jpeg(buffer, 8, buffer.byteLength - 8) };
+    }
+    const frame = {
+      base: view.getUint32(12) * 4294967296 + view.getUint32(16),
+      width: view.getUint32(20), height: view.getUint32(24),
+      dx: view.getInt32(28), dy: view.getInt32(32), parts: [], sheet: null,
+    };
+    const count = view.getUint32(36);
+    let offset = 40 + count * 24;
+    if (offset + 4 > buffer.byteLength) throw new RangeError("parts past the message's end");
+    for (let index = 0, at = 40; index < count; index++, at += 24) {
+      frame.parts.push([0, 4, 8, 12, 16, 20].map((field) => view.getUint32(at + field)));
+    }
+    const length = view.getUint32(offset);
+    if (offset + 4 + length > buffer.byteLength) throw new RangeError("the sheet past the message's end");
+    if (count > 0) frame.sheet = jpeg(buffer, offset + 4, length);
+    return frame;
+  }
+
+  async function draw(frame, number, current) {
+    let bitmaps = [];
+    try {
+      if (!frame) return;
+      bitmaps = await Promise.all(frame.whole ? [frame.whole] : frame.sheet ? [frame.sheet] : []);
+      if (current !== generation || number < drawn) return;
+      if (frame.whole) {
+        context.drawImage(bitmaps[0], 0, 0, canvas.width, canvas.height);
+      } else if (drawn !== frame.base || canvas.width !== frame.width || canvas.height !== frame.height) {
+        // Changes to a picture the canvas does not show: the next frame comes whole.
+        send({ type: "refresh" });
         return;
+      } else {
+        if (frame.dx || frame.dy) {
+          if (moved.width !== canvas.width || moved.height !== canvas.height) {
+            moved.width = canvas.width;
+            moved.height = canvas.height;
+          }
+          movedContext.drawImage(canvas, 0, 0);
+          context.drawImage(moved, frame.dx, frame.dy);
+        }
+        for (const [x, y, width, height, sx, sy] of frame.parts) context.drawImage(bitmaps[0], sx, sy, width, height, x, y, width, height);
       }
       drawn = number;
-      context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-      bitmap.close();
       state.framesShown += 1;
       status.hidden = true;
       const now = performance.now();
       frameTimes.push(now);
       while (frameTimes.length && now - frameTimes[0] > 1000) frameTimes.shift();
+      canvas.dispatchEvent(new Event("framedrawn"));
     } catch {
-      // A frame that does not decode is skipped; the next one replaces it.
+      // A frame that does not decode is skipped; the next one replaces it (changes to it
+      // ask for a whole frame).
     } finally {
+      for (const bitmap of bitmaps) bitmap.close();
       if (current === generation) send({ type: "ack", frame: number });
     }
   }

@@ -1,0 +1,69 @@
+import CRaster
+import Foundation
+
+/// A rectangle of whole pixels (ours).
+public struct PixelRect: Hashable, Sendable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// How many pixels it covers.
+    public var area: Int { width * height }
+}
+
+extension Bitmap {
+    /// The regions where this bitmap differs from `previous` with `previous`'s pixels moved by
+    /// (`dx`, `dy`) (ours): what a screen already showing `previous` must redraw after moving
+    /// it. The bitmap is compared in `block` x `block` squares (cut by its edges); a square that
+    /// differs anywhere, or whose pixels come from outside `previous`, has changed. The result
+    /// is each row of squares' runs of changed squares, top to bottom, left to right: nil when
+    /// more than `maximumChangedBlocks` squares changed (redraw everything) or this bitmap is
+    /// empty; empty when nothing changed.
+    public func changedRegions(since previous: Bitmap, dx: Int, dy: Int, block: Int = 16, maximumChangedBlocks: Int) -> [PixelRect]? {
+        guard !isEmpty, block > 0, block <= Bitmap.maximumDimension else { return nil }
+        let columns = (width - 1) / block + 1, rows = (height - 1) / block + 1
+        // Moves of a whole bitmap or more leave nothing to keep.
+        let dx = dx.magnitude >= UInt(width) ? width : dx, dy = dy.magnitude >= UInt(height) ? height : dy
+        var marks = [UInt8](repeating: 1, count: columns * rows)
+        let limit = Int32(clamping: max(0, maximumChangedBlocks))
+        let count: Int32 = withUnsafeBytes { now in
+            previous.withUnsafeBytes { before in
+                guard let nowBase = now.baseAddress else { return -1 }
+                let next = openmaps_pixels(
+                    pixels: UnsafeMutableRawPointer(mutating: nowBase).assumingMemoryBound(to: UInt32.self), width: Int32(width),
+                    height: Int32(height), stride: Int32(bytesPerRow / 4))
+                let old = openmaps_pixels(
+                    pixels: before.baseAddress.map { UnsafeMutableRawPointer(mutating: $0).assumingMemoryBound(to: UInt32.self) },
+                    width: Int32(previous.width), height: Int32(previous.height), stride: Int32(previous.bytesPerRow / 4))
+                return marks.withUnsafeMutableBufferPointer { buffer in
+                    openmaps_changed_blocks(old, next, Int32(dx), Int32(dy), Int32(block), buffer.baseAddress, limit)
+                }
+            }
+        }
+        guard count >= 0 else { return nil }
+        var runs: [PixelRect] = []
+        for row in 0..<rows {
+            let top = row * block, bottom = min(top + block, height)
+            var column = 0
+            while column < columns {
+                guard marks[row * columns + column] != 0 else {
+                    column += 1
+                    continue
+                }
+                let left = column * block
+                while column < columns, marks[row * columns + column] != 0 { column += 1 }
+                let right = min(column * block, width)
+                runs.append(PixelRect(x: left, y: top, width: right - left, height: bottom - top))
+            }
+        }
+        return runs
+    }
+}
