@@ -105,22 +105,9 @@ struct FramePatchesTests {
             #expect(page.lastFrameIsWhole)
             let whole = try Bitmap.decode(try #require(page.lastFrame))
             #expect(whole.width == shown.width && whole.height == shown.height)
-            // Mean differences of 16-pixel squares (the largest channel's, each pixel).
-            var squares: [Int: Int] = [:]
-            for y in 0..<whole.height {
-                for x in 0..<whole.width {
-                    let a = whole.pixel(x: x, y: y) ?? 0, b = shown.pixel(x: x, y: y) ?? 0
-                    var difference = 0
-                    for shift: UInt32 in [0, 8, 16] {
-                        let one = Int((a >> shift) & 0xFF), other = Int((b >> shift) & 0xFF)
-                        difference = max(difference, abs(one - other))
-                    }
-                    squares[y / 16 * 1_000 + x / 16, default: 0] += difference
-                }
-            }
-            let means = squares.values.map { Double($0) / 256 }.sorted()
-            let mean = means.reduce(0, +) / Double(means.count), tenth = means[means.count * 9 / 10], worst = means.last ?? 0
-            #expect(mean < 5 && tenth < 12 && worst < 24, "square means: all \(mean), worst tenth from \(tenth), worst \(worst)")
+            // Mean differences of 16-pixel squares.
+            let squares = PageReader.squareDifferences(whole, shown)
+            #expect(squares.mean < 5 && squares.tenth < 12 && squares.worst < 24, "\(squares)")
         }
     }
 

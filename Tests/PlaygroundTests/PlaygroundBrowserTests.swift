@@ -99,6 +99,36 @@ struct PlaygroundBrowserTests {
         }
     }
 
+    /// The page draws a pan's frames as changes to the frame before (moving its picture and
+    /// drawing the changed squares): after a drag, its canvas shows what the map shows.
+    @Test func afterADragTheCanvasShowsWhatTheMapShows() async throws {
+        try await withBrowser("changes") { server, browser in
+            let session = try await open("map-events", server, browser)
+            let host = try #require(session.host)
+            try await browser.mouse([.move(x: 400, y: 400), .down, .move(x: 330, y: 350, duration: 400), .move(x: 250, y: 330, duration: 400), .pause(200), .up])
+            #expect(try await browser.wait(logged("mapView:idleAtCameraPosition:")))
+            #expect(await settle(session, host))
+            let url = try #require(try await browser.run("return document.getElementById('map').toDataURL('image/png')") as? String)
+            let shown = try Bitmap.decode(try #require(Data(base64Encoded: String(url.dropFirst("data:image/png;base64,".count)))))
+            let map = host.renderFrame(scale: session.frameScale)
+            #expect(shown.width == map.width && shown.height == map.height)
+            // JPEG's noise, and up to half a pixel of a pan's placing.
+            let squares = PageReader.squareDifferences(shown, map)
+            #expect(squares.mean < 5 && squares.tenth < 12, "\(squares)")
+        }
+    }
+
+    /// Waits until the page has drawn every frame (tiles arrive in the background); whether it did.
+    private func settle(_ session: PlaygroundSession, _ host: GMSMapViewHost) async -> Bool {
+        var quiet = 0
+        for _ in 0..<200 {
+            quiet = !host.needsFrame && session.framesInFlight == 0 ? quiet + 1 : 0
+            if quiet >= 10 { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
     @Test func theWheelZoomsInAboutThePointerAndTheSamplesAreListed() async throws {
         try await withBrowser("wheel") { server, browser in
             let session = try await open("camera", server, browser)

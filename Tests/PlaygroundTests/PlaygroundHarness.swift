@@ -216,6 +216,26 @@ final class PageChannel: @unchecked Sendable {
 enum PageReader {
     struct Malformed: Error {}
 
+    /// How two pictures differ, by 16-pixel squares: the mean over squares of each square's
+    /// mean difference (the largest channel's, each pixel), the least of the worst tenth of
+    /// squares, and the worst square.
+    static func squareDifferences(_ a: Bitmap, _ b: Bitmap) -> (mean: Double, tenth: Double, worst: Double) {
+        var squares: [Int: Int] = [:]
+        for y in 0..<min(a.height, b.height) {
+            for x in 0..<min(a.width, b.width) {
+                let one = a.pixel(x: x, y: y) ?? 0, other = b.pixel(x: x, y: y) ?? 0
+                var difference = 0
+                for shift: UInt32 in [0, 8, 16] {
+                    difference = max(difference, abs(Int((one >> shift) & 0xFF) - Int((other >> shift) & 0xFF)))
+                }
+                squares[y / 16 * 1_000 + x / 16, default: 0] += difference
+            }
+        }
+        let means = squares.values.map { Double($0) / 256 }.sorted()
+        guard let worst = means.last else { return (0, 0, 0) }
+        return (means.reduce(0, +) / Double(means.count), means[means.count * 9 / 10], worst)
+    }
+
     /// The picture after a frame of changes: the old one moved, its parts drawn over it (where
     /// the move uncovers something, the old pixels stay until a part covers them).
     static func applying(_ data: Data, to picture: Bitmap, shown: Int) throws -> Bitmap {

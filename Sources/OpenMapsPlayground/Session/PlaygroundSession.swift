@@ -484,7 +484,7 @@ public final class PlaygroundSession {
             let (base, offset) = changeBase(for: anchor, on: surface)
             let bitmap = surface.renderFrame(scale: scale, offset: CGPoint(x: offset.x / scale, y: offset.y / scale))
             sendFrame(bitmap, over: base)
-            lastFrame = (nextFrame - 1, bitmap, anchor, offset)
+            lastFrame = pageTakesPatches ? (nextFrame - 1, bitmap, anchor, offset) : nil
         }
     }
 
