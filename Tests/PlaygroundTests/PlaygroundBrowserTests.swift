@@ -101,13 +101,22 @@ struct PlaygroundBrowserTests {
 
     /// The page draws a pan's frames as changes to the frame before (moving its picture and
     /// drawing the changed squares): after a drag, its canvas shows what the map shows.
-    @Test func afterADragTheCanvasShowsWhatTheMapShows() async throws {
-        try await withBrowser("changes") { server, browser in
+    @Test(arguments: [1.0, 1.25])
+    func afterADragTheCanvasShowsWhatTheMapShows(ratio: Double) async throws {
+        try await withBrowser("changes-\(ratio)") { server, browser in
             let session = try await open("map-events", server, browser)
             let host = try #require(session.host)
+            if ratio != 1 {
+                // A ratio whose frames are not whole multiples of the canvas's CSS size.
+                let viewport = try await browser.run("return [window.innerWidth, window.innerHeight]") as? [Int] ?? [1280, 800]
+                try await browser.emulatePixelRatio(ratio, width: viewport.first ?? 1280, height: viewport.last ?? 800)
+                #expect(await waitFor { session.frameScale == ratio })
+            }
             try await browser.mouse([.move(x: 400, y: 400), .down, .move(x: 330, y: 350, duration: 400), .move(x: 250, y: 330, duration: 400), .pause(200), .up])
             #expect(try await browser.wait(logged("mapView:idleAtCameraPosition:")))
             #expect(await settle(session, host))
+            // The page drew the changes it was sent, at the frames' own size.
+            #expect(session.wholeFramesRequested == 0)
             let url = try #require(try await browser.run("return document.getElementById('map').toDataURL('image/png')") as? String)
             let shown = try Bitmap.decode(try #require(Data(base64Encoded: String(url.dropFirst("data:image/png;base64,".count)))))
             let map = host.renderFrame(scale: session.frameScale)

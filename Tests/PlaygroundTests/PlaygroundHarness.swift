@@ -265,8 +265,8 @@ enum PageReader {
                 let row = picture.bytesPerRow
                 to.copyMemory(from: from, byteCount: row * height)
                 // The old picture moved: each row's part that stays on the canvas.
-                let left = max(0, dx), right = min(width, width + dx)
-                for y in max(0, dy)..<min(height, height + dy) where left < right {
+                let left = max(0, dx), right = min(width, width + dx), top = max(0, dy), bottom = min(height, height + dy)
+                for y in top..<max(top, bottom) where left < right {
                     (to + y * row + left * 4).copyMemory(from: from + (y - dy) * row + (left - dx) * 4, byteCount: (right - left) * 4)
                 }
             }

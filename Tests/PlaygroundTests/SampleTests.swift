@@ -239,10 +239,11 @@ struct SampleTests {
         let session = PlaygroundSession(id: 2, idleTimeout: 0.2)
         session.receive(#"{"type":"hello","width":100,"height":100,"scale":1}"#)
         #expect(!session.isClosed)
-        // Acknowledging frames is not activity.
+        // Acknowledging frames, or asking for a whole one, is not activity.
         for frame in 1...3 {
             try await Task.sleep(for: .milliseconds(100))
             session.receive(#"{"type":"ack","frame":\#(frame)}"#)
+            session.receive(#"{"type":"refresh"}"#)
         }
         session.step()
         #expect(session.isClosed)

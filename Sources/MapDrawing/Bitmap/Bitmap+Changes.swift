@@ -3,11 +3,16 @@ import Foundation
 
 /// A rectangle of whole pixels (ours).
 public struct PixelRect: Hashable, Sendable {
+    /// The left edge, in pixels.
     public var x: Int
+    /// The top edge, in pixels.
     public var y: Int
+    /// The width, in pixels.
     public var width: Int
+    /// The height, in pixels.
     public var height: Int
 
+    /// A rectangle from its top left corner and size, in pixels.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -25,8 +30,9 @@ extension Bitmap {
     /// it. The bitmap is compared in `block` x `block` squares (cut by its edges); a square that
     /// differs anywhere, or whose pixels come from outside `previous`, has changed. The result
     /// is each row of squares' runs of changed squares, top to bottom, left to right: nil when
-    /// more than `maximumChangedBlocks` squares changed (redraw everything) or this bitmap is
-    /// empty; empty when nothing changed.
+    /// more than `maximumChangedBlocks` squares changed (redraw everything), when this bitmap is
+    /// empty, or when `block` is not within 1...``Bitmap/maximumDimension``; empty when nothing
+    /// changed.
     public func changedRegions(since previous: Bitmap, dx: Int, dy: Int, block: Int = 16, maximumChangedBlocks: Int) -> [PixelRect]? {
         guard !isEmpty, block > 0, block <= Bitmap.maximumDimension else { return nil }
         let columns = (width - 1) / block + 1, rows = (height - 1) / block + 1

@@ -99,6 +99,8 @@ public final class PlaygroundSession {
     public private(set) var refusedMessages = 0
     /// Frames sent.
     public private(set) var framesSent = 0
+    /// Whole frames the page asked for, having been sent changes it could not draw (ours).
+    public private(set) var wholeFramesRequested = 0
     /// Whether the session has ended.
     public private(set) var isClosed = false
 
@@ -174,9 +176,13 @@ public final class PlaygroundSession {
             lastLoad = time
         default: break
         }
-        // What a person does counts as activity; acknowledgements of frames do not (a sample
-        // that animates by itself would otherwise keep an abandoned tab's session forever).
-        if case .ack = message {} else { lastInput = time }
+        // What a person does counts as activity; acknowledgements of frames and requests for a
+        // whole one do not (a sample that animates by itself would otherwise keep an abandoned
+        // tab's session forever).
+        switch message {
+        case .ack, .refresh: break
+        default: lastInput = time
+        }
         atScreenScale { handle(message) }
     }
 
@@ -243,6 +249,7 @@ public final class PlaygroundSession {
         case .ack(let frame):
             acknowledge(frame: frame)
         case .refresh:
+            wholeFramesRequested += 1
             lastFrame = nil
             wholeFrameWanted = true
         }
@@ -499,6 +506,8 @@ public final class PlaygroundSession {
         guard pageTakesPatches, let lastFrame else { return (nil, .zero) }
         guard let then = lastFrame.anchor, anchor != nil else { return ((lastFrame.number, lastFrame.bitmap, 0, 0), .zero) }
         guard let moved = surface.movement(since: then) else { return (nil, .zero) }
+        // Still: the picture stays where it was drawn.
+        if moved == .zero { return ((lastFrame.number, lastFrame.bitmap, 0, 0), lastFrame.offset) }
         // Drawn moved by (exact move + new offset - old offset): whole pixels when the new
         // offset is the old one less the exact move's fraction.
         let exactX = moved.x * scale - lastFrame.offset.x, exactY = moved.y * scale - lastFrame.offset.y
@@ -517,7 +526,7 @@ public final class PlaygroundSession {
         framesSent += 1
         let id = id, flow = flow, continuation = continuation, before = lastEncode
         lastEncode = Task.detached(priority: .userInitiated) { [weak self] in
-            let message: OutgoingMessage
+            let message: OutgoingMessage?
             do {
                 let quality = PlaygroundSession.frameQuality
                 if let base, let data = try FramePatches.encode(bitmap, over: (base.number, base.bitmap), dx: base.dx, dy: base.dy, quality: quality) {
@@ -527,10 +536,14 @@ public final class PlaygroundSession {
                 }
             } catch {
                 PlaygroundSession.logger.error("session \(id): frame not encoded: \(error)")
+                message = nil
+            }
+            // In order, even past a frame that was lost.
+            await before?.value
+            guard let message else {
                 flow.lost(frame: number)
                 return
             }
-            await before?.value
             if PlaygroundSession.enqueue(message, flow: flow, continuation: continuation) {
                 await self?.pageFellBehind()
             }

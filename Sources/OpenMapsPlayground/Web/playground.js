@@ -38,22 +38,23 @@
     if (state.screen) {
       // A phone's screen: its points at the page's pixel ratio (within 1...3).
       const ratio = Math.min(Math.max(window.devicePixelRatio || 1, 1), 3);
-      const width = Math.round(state.screen.width * ratio), height = Math.round(state.screen.height * ratio);
-      if (canvas.width !== width || canvas.height !== height) {
-        canvas.width = width;
-        canvas.height = height;
-      }
+      const width = Math.ceil(state.screen.width * ratio), height = Math.ceil(state.screen.height * ratio);
+      resizeCanvas(width, height);
       return { width: state.screen.width, height: state.screen.height, scale: window.devicePixelRatio || 1 };
     }
     const s = size();
     const scale = Math.min(Math.min(Math.max(s.scale, 1), 3), Math.sqrt(MAX_FRAME_PIXELS / (s.width * s.height)));
-    const width = Math.round(s.width * scale);
-    const height = Math.round(s.height * scale);
-    if (canvas.width !== width || canvas.height !== height) {
-      canvas.width = width;
-      canvas.height = height;
-    }
+    // The server's frames are ceil(points x scale) pixels a side.
+    resizeCanvas(Math.ceil(s.width * scale), Math.ceil(s.height * scale));
     return s;
+  }
+
+  // A resized canvas is cleared: it shows no frame that changes could be drawn over.
+  function resizeCanvas(width, height) {
+    if (canvas.width === width && canvas.height === height) return;
+    canvas.width = width;
+    canvas.height = height;
+    shown = 0;
   }
 
   // Each connection is a new session on the server (its frames numbered from 1 again). A lost
@@ -65,6 +66,7 @@
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const current = ++generation;
     drawn = 0;
+    shown = 0;
     socket = new WebSocket(`${scheme}//${location.host}/ws`);
     socket.binaryType = "arraybuffer";
     socket.onopen = () => {
@@ -106,7 +108,10 @@
   // to draw over it. Frames are decoded as they come and drawn in order (changes need the
   // frame they change); each is acknowledged by number, and the canvas fires "framedrawn".
   let drawn = 0;
+  // The frame the canvas shows (0: none, as after a resize): the one changes must be drawn over.
+  let shown = 0;
   let drawing = Promise.resolve();
+  canvas.addEventListener("contextlost", () => { shown = 0; });
   const moved = document.createElement("canvas");
   const movedContext = moved.getContext("2d");
   const PATCHES = 0x4f4d5046;  // "OMPF"
@@ -119,7 +124,7 @@
     try {
       frame = decode(buffer, view);
     } catch {
-      // A frame that cannot be read is skipped; the next one replaces it.
+      // A frame that cannot be read is skipped, and a whole one asked for (in draw).
     }
     drawing = drawing.then(() => draw(frame, number, current));
   }
@@ -152,12 +157,15 @@
   async function draw(frame, number, current) {
     let bitmaps = [];
     try {
-      if (!frame) return;
+      if (!frame) throw new TypeError("a frame that cannot be read");
       bitmaps = await Promise.all(frame.whole ? [frame.whole] : frame.sheet ? [frame.sheet] : []);
       if (current !== generation || number < drawn) return;
       if (frame.whole) {
-        context.drawImage(bitmaps[0], 0, 0, canvas.width, canvas.height);
-      } else if (drawn !== frame.base || canvas.width !== frame.width || canvas.height !== frame.height) {
+        // The canvas takes the frame's size (the page stretches it to fit), so that changes
+        // to it can be drawn.
+        resizeCanvas(bitmaps[0].width, bitmaps[0].height);
+        context.drawImage(bitmaps[0], 0, 0);
+      } else if (shown !== frame.base || canvas.width !== frame.width || canvas.height !== frame.height) {
         // Changes to a picture the canvas does not show: the next frame comes whole.
         send({ type: "refresh" });
         return;
@@ -173,6 +181,7 @@
         for (const [x, y, width, height, sx, sy] of frame.parts) context.drawImage(bitmaps[0], sx, sy, width, height, x, y, width, height);
       }
       drawn = number;
+      shown = number;
       state.framesShown += 1;
       status.hidden = true;
       const now = performance.now();
@@ -180,8 +189,8 @@
       while (frameTimes.length && now - frameTimes[0] > 1000) frameTimes.shift();
       canvas.dispatchEvent(new Event("framedrawn"));
     } catch {
-      // A frame that does not decode is skipped; the next one replaces it (changes to it
-      // ask for a whole frame).
+      // A frame that does not decode is skipped, and a whole one asked for.
+      if (current === generation) send({ type: "refresh" });
     } finally {
       for (const bitmap of bitmaps) bitmap.close();
       if (current === generation) send({ type: "ack", frame: number });
