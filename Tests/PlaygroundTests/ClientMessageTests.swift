@@ -55,6 +55,8 @@ struct ClientMessageTests {
         "", "null", "[]", "{}", #"{"type":42}"#, #"{"type":"launch"}"#,
         #"{"type":"hello","width":null,"height":600,"scale":2}"#,
         #"{"type":"hello","height":600,"scale":2}"#,
+        #"{"type":"hello","width":800,"height":600,"scale":2,"patches":"yes"}"#,
+        #"{"type":"refresh","frame":[1]}"#,
         #"{"type":"resize","width":"800","height":600,"scale":2}"#,
         #"{"type":"pointer","phase":"hover","id":1,"x":0,"y":0}"#,
         #"{"type":"pointer","phase":"down","id":-1,"x":0,"y":0}"#,

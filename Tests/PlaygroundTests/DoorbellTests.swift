@@ -36,13 +36,18 @@ struct DoorbellTests {
         await session.close()
     }
 
-    @Test func anAcknowledgementRingsOnlyWhenItFreesAFullPipeline() async {
-        let session = await PlaygroundSession(id: 1, idleTimeout: 60)
+    /// Fills a session's frame pipeline: every place drawn and queued, and written or not.
+    private func fillPipeline(_ session: PlaygroundSession, written: Bool) {
         for frame in 1...PlaygroundSession.maximumFramesInFlight {
             session.flow.drew(frame: frame)
             session.flow.queued(frame: frame)
-            session.flow.wrote(frame: frame)
+            if written { session.flow.wrote(frame: frame) }
         }
+    }
+
+    @Test func anAcknowledgementRingsOnlyWhenItFreesAFullPipeline() async {
+        let session = await PlaygroundSession(id: 1, idleTimeout: 60)
+        fillPipeline(session, written: true)
         session.post(#"{"type":"ack","frame":1}"#)  // frees a place: the loop can draw again
         #expect(await session.doorbell.wait(seconds: 60))
         session.post(#"{"type":"ack","frame":2}"#)  // the pipeline was not full
@@ -52,10 +57,7 @@ struct DoorbellTests {
 
     @Test func aFrameWrittenAfterAnEarlyAcknowledgementRingsWhenItFreesAFullPipeline() async {
         let session = await PlaygroundSession(id: 1, idleTimeout: 60)
-        for frame in 1...PlaygroundSession.maximumFramesInFlight {
-            session.flow.drew(frame: frame)
-            session.flow.queued(frame: frame)
-        }
+        fillPipeline(session, written: false)
         session.post(#"{"type":"ack","frame":1}"#)  // before its write: the place is not free yet
         #expect(await session.doorbell.wait(seconds: 0.05) == false)
         session.flow.wrote(frame: 1)  // now it is

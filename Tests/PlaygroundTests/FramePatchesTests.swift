@@ -82,17 +82,9 @@ struct FramePatchesTests {
         try await server.page { page in
             #expect(await page.open("markers", width: 320, height: 240, scale: 1, patches: true))
             try await page.acknowledgeUntilQuiet()
-            // A pan that waits for a frame after each move (a busy machine merges moves that
-            // come faster than it draws).
             let settled = page.frameCount
-            try await page.send(#"{"type":"pointer","phase":"down","id":1,"pointerType":"touch","x":150,"y":100}"#)
-            for step in 1...10 {
-                let before = page.frameCount
-                try await page.send(#"{"type":"pointer","phase":"move","id":1,"pointerType":"touch","x":\#(150 + step * 12),"y":\#(100 + step * 5)}"#)
-                // The first move only starts the pan (past the slop).
-                if step > 1 { #expect(await page.wait { page.frameCount > before }, "a frame for move \(step)") }
-                try await page.acknowledgeFrames()
-            }
+            let missed = try await page.panWaitingForEachFrame(moves: 10, dx: 12, dy: 5)
+            #expect(missed.isEmpty, "a frame for each move; none for moves \(missed)")
             try await page.acknowledgeUntilQuiet()
             #expect(page.changeFrameCount >= (page.frameCount - settled) / 2, "a pan's frames go as changes (\(page.changeFrameCount) of \(page.frameCount))")
             #expect(page.changeFrameCount >= 5)

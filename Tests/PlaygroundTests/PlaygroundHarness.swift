@@ -188,6 +188,22 @@ final class PageChannel: @unchecked Sendable {
 
     private var acknowledged: Set<Int> = []
 
+    /// A finger down at (150, 100) moving `dx`, `dy` points a move, waiting for a frame after
+    /// each (a busy machine merges moves that come faster than it draws) and acknowledging
+    /// frames as the page does; the moves no frame came for. The first move only starts the
+    /// pan (past the slop), so it is not waited for.
+    func panWaitingForEachFrame(moves: Int, dx: Int, dy: Int) async throws -> [Int] {
+        try await send(#"{"type":"pointer","phase":"down","id":1,"pointerType":"touch","x":150,"y":100}"#)
+        var missed: [Int] = []
+        for move in 1...max(1, moves) {
+            let before = frameCount
+            try await send(#"{"type":"pointer","phase":"move","id":1,"pointerType":"touch","x":\#(150 + move * dx),"y":\#(100 + move * dy)}"#)
+            if move > 1, await !wait(until: { frameCount > before }) { missed.append(move) }
+            try await acknowledgeFrames()
+        }
+        return missed
+    }
+
     /// Acknowledges frames as they come until none has come for half a second (tiles and
     /// labels arrive in the background).
     func acknowledgeUntilQuiet() async throws {

@@ -170,17 +170,9 @@ struct PlaygroundServerTests {
         defer { server.stop() }
         try await server.page { page in
             #expect(await page.open("markers", width: 300, height: 200, scale: 1))
-            // A pan that waits for a frame after each move (a busy machine merges moves that
-            // come faster than it draws).
             try await page.acknowledgeFrames()
-            try await page.send(#"{"type":"pointer","phase":"down","id":1,"pointerType":"touch","x":150,"y":100}"#)
-            for step in 1...8 {
-                let before = page.frameCount
-                try await page.send(#"{"type":"pointer","phase":"move","id":1,"pointerType":"touch","x":\#(150 + step * 12),"y":100}"#)
-                // The first move only starts the pan (past the slop); each later one moves the map.
-                if step > 1 { #expect(await page.wait { page.frameCount > before }, "a frame for move \(step)") }
-                try await page.acknowledgeFrames()
-            }
+            let missed = try await page.panWaitingForEachFrame(moves: 8, dx: 12, dy: 0)
+            #expect(missed.isEmpty, "a frame for each move; none for moves \(missed)")
             // Every frame drawn has arrived and been acknowledged (some may have come out of order).
             var settled = false
             var numbers: [Int] = []

@@ -19,9 +19,6 @@ public struct PixelRect: Hashable, Sendable {
         self.width = width
         self.height = height
     }
-
-    /// How many pixels it covers.
-    public var area: Int { width * height }
 }
 
 extension Bitmap {
@@ -40,16 +37,9 @@ extension Bitmap {
         let dx = dx.magnitude >= UInt(width) ? width : dx, dy = dy.magnitude >= UInt(height) ? height : dy
         var marks = [UInt8](repeating: 1, count: columns * rows)
         let limit = Int32(clamping: max(0, maximumChangedBlocks))
-        let count: Int32 = withUnsafeBytes { now in
-            previous.withUnsafeBytes { before in
-                guard let nowBase = now.baseAddress else { return -1 }
-                let next = openmaps_pixels(
-                    pixels: UnsafeMutableRawPointer(mutating: nowBase).assumingMemoryBound(to: UInt32.self), width: Int32(width),
-                    height: Int32(height), stride: Int32(bytesPerRow / 4))
-                let old = openmaps_pixels(
-                    pixels: before.baseAddress.map { UnsafeMutableRawPointer(mutating: $0).assumingMemoryBound(to: UInt32.self) },
-                    width: Int32(previous.width), height: Int32(previous.height), stride: Int32(previous.bytesPerRow / 4))
-                return marks.withUnsafeMutableBufferPointer { buffer in
+        let count: Int32 = withRasterPixels { next in
+            previous.withRasterPixels { old in
+                marks.withUnsafeMutableBufferPointer { buffer in
                     openmaps_changed_blocks(old, next, Int32(dx), Int32(dy), Int32(block), buffer.baseAddress, limit)
                 }
             }

@@ -36,15 +36,9 @@ extension Bitmap {
         else { return }
         let vectors = [camera.forward, camera.right, camera.up].flatMap { [$0.x, $0.y, $0.z] }
         guard vectors.allSatisfy(\.isFinite) else { return }
-        withUnsafeMutableBytes { targetBytes in
-            source.withUnsafeMutableBytes { sourceBytes in
-                guard let targetBase = targetBytes.baseAddress, let sourceBase = sourceBytes.baseAddress else { return }
-                let target = openmaps_pixels(
-                    pixels: targetBase.assumingMemoryBound(to: UInt32.self), width: Int32(clamping: width),
-                    height: Int32(clamping: height), stride: Int32(clamping: bytesPerRow / 4))
-                let image = openmaps_pixels(
-                    pixels: sourceBase.assumingMemoryBound(to: UInt32.self), width: Int32(clamping: source.width),
-                    height: Int32(clamping: source.height), stride: Int32(clamping: source.bytesPerRow / 4))
+        withMutableRasterPixels { target in
+            source.withRasterPixels { image in
+                guard target.pixels != nil, image.pixels != nil else { return }
                 vectors.withUnsafeBufferPointer { basis in
                     guard let pointer = basis.baseAddress else { return }
                     openmaps_draw_equirectangular(

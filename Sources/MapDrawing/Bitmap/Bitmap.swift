@@ -1,4 +1,5 @@
 import CCairo
+import CRaster
 import Foundation
 
 /// A raster of 32-bit premultiplied ARGB pixels (cairo's `ARGB32`), in device pixels.
@@ -120,6 +121,25 @@ public final class Bitmap: @unchecked Sendable {
             return try body(UnsafeRawBufferPointer(start: nil, count: 0))
         }
         return try body(UnsafeRawBufferPointer(start: data, count: bytesPerRow * height))
+    }
+
+    /// Calls `body` with the pixels as the C rasterizers read them (not to be written).
+    func withRasterPixels<T>(_ body: (openmaps_pixels) throws -> T) rethrows -> T {
+        try withUnsafeBytes { bytes in
+            try body(Bitmap.rasterPixels(UnsafeMutableRawPointer(mutating: bytes.baseAddress), self))
+        }
+    }
+
+    /// Calls `body` with the pixels as the C rasterizers draw into them, then tells cairo they
+    /// changed.
+    func withMutableRasterPixels<T>(_ body: (openmaps_pixels) throws -> T) rethrows -> T {
+        try withUnsafeMutableBytes { bytes in try body(Bitmap.rasterPixels(bytes.baseAddress, self)) }
+    }
+
+    private static func rasterPixels(_ base: UnsafeMutableRawPointer?, _ bitmap: Bitmap) -> openmaps_pixels {
+        openmaps_pixels(
+            pixels: base?.assumingMemoryBound(to: UInt32.self), width: Int32(clamping: bitmap.width), height: Int32(clamping: bitmap.height),
+            stride: Int32(clamping: bitmap.bytesPerRow / 4))
     }
 
     /// Calls `body` with writable pixel bytes, then tells cairo they changed.

@@ -40,10 +40,10 @@ enum FramePatches {
         _ frame: Bitmap, over base: (number: Int, bitmap: Bitmap), dx: Int, dy: Int, quality: Int
     ) throws(ImageCodecError) -> Data? {
         guard !frame.isEmpty, frame.width == base.bitmap.width, frame.height == base.bitmap.height else { return nil }
-        let squares = ((frame.width - 1) / block + 1) * ((frame.height - 1) / block + 1)
+        let squares = wholeSquares(frame.width) / block * (wholeSquares(frame.height) / block)
         let limit = Int(Double(squares) * maximumChangedShare)
         guard let runs = frame.changedRegions(since: base.bitmap, dx: dx, dy: dy, block: block, maximumChangedBlocks: limit) else { return nil }
-        let width = (frame.width + block - 1) / block * block
+        let width = wholeSquares(frame.width)
         let parts = pack(runs, width: width)
         guard parts.count <= maximumParts else { return nil }
         var data = Data(magic)
@@ -65,6 +65,9 @@ enum FramePatches {
         return data
     }
 
+    /// A length in pixels rounded up to whole squares.
+    static func wholeSquares(_ pixels: Int) -> Int { (pixels + block - 1) / block * block }
+
     /// Lays runs (each within one row of squares) side by side in rows of squares `width`
     /// wide, splitting a run at a row's end.
     static func pack(_ runs: [PixelRect], width: Int) -> [Part] {
@@ -79,7 +82,7 @@ enum FramePatches {
                 }
                 let taken = min(remaining, width - x)
                 parts.append(Part(frame: PixelRect(x: left, y: run.y, width: taken, height: run.height), x: x, y: y))
-                x += (taken + block - 1) / block * block
+                x += wholeSquares(taken)
                 left += taken
                 remaining -= taken
             }
@@ -97,7 +100,7 @@ enum FramePatches {
                 let sourceRow = frame.bytesPerRow, targetRow = sheet.bytesPerRow
                 for part in parts {
                     let r = part.frame
-                    let paddedWidth = min((r.width + block - 1) / block * block, width - part.x)
+                    let paddedWidth = min(wholeSquares(r.width), width - part.x)
                     for row in 0..<block {
                         let line = from + (r.y + min(row, r.height - 1)) * sourceRow + r.x * 4
                         let out = (to + (part.y + row) * targetRow + part.x * 4).assumingMemoryBound(to: UInt32.self)

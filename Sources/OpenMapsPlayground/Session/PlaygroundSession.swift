@@ -490,8 +490,8 @@ public final class PlaygroundSession {
             let anchor = surface.anchor
             let (base, offset) = changeBase(for: anchor, on: surface)
             let bitmap = surface.renderFrame(scale: scale, offset: CGPoint(x: offset.x / scale, y: offset.y / scale))
-            sendFrame(bitmap, over: base)
-            lastFrame = pageTakesPatches ? (nextFrame - 1, bitmap, anchor, offset) : nil
+            let number = sendFrame(bitmap, over: base)
+            lastFrame = pageTakesPatches ? (number, bitmap, anchor, offset) : nil
         }
     }
 
@@ -518,8 +518,8 @@ public final class PlaygroundSession {
 
     /// Encodes a frame on another core (the main actor goes on with the next one) and sends it,
     /// after the frame before it: as what changed since that one when the page takes changes
-    /// and little changed, else whole.
-    private func sendFrame(_ bitmap: Bitmap, over base: (number: Int, bitmap: Bitmap, dx: Int, dy: Int)?) {
+    /// and little changed, else whole. Returns the frame's number.
+    private func sendFrame(_ bitmap: Bitmap, over base: (number: Int, bitmap: Bitmap, dx: Int, dy: Int)?) -> Int {
         let number = nextFrame
         nextFrame += 1
         flow.drew(frame: number)
@@ -548,6 +548,7 @@ public final class PlaygroundSession {
                 await self?.pageFellBehind()
             }
         }
+        return number
     }
 
     /// A page that lets ``maximumQueuedMessages`` pile up has stopped reading: the session ends

@@ -65,7 +65,6 @@
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const current = ++generation;
-    drawn = 0;
     shown = 0;
     socket = new WebSocket(`${scheme}//${location.host}/ws`);
     socket.binaryType = "arraybuffer";
@@ -104,10 +103,11 @@
   }
 
   // A frame is its number (8 bytes, big-endian), then either a JPEG (the whole frame) or, after
-  // "OMPF", what changed since an earlier frame: how far to move the picture, and JPEG patches
-  // to draw over it. Frames are decoded as they come and drawn in order (changes need the
-  // frame they change); each is acknowledged by number, and the canvas fires "framedrawn".
-  let drawn = 0;
+  // "OMPF", what changed since an earlier frame: how far to move the picture, and the changed
+  // parts, packed in one JPEG, to draw over it. The server sends frames in order; they are
+  // decoded as they come and drawn in that order (changes need the frame they change). Each is
+  // acknowledged by number, and the canvas fires "framedrawn".
+  //
   // The frame the canvas shows (0: none, as after a resize): the one changes must be drawn over.
   let shown = 0;
   let drawing = Promise.resolve();
@@ -159,7 +159,7 @@
     try {
       if (!frame) throw new TypeError("a frame that cannot be read");
       bitmaps = await Promise.all(frame.whole ? [frame.whole] : frame.sheet ? [frame.sheet] : []);
-      if (current !== generation || number < drawn) return;
+      if (current !== generation) return;
       if (frame.whole) {
         // The canvas takes the frame's size (the page stretches it to fit), so that changes
         // to it can be drawn.
@@ -180,7 +180,6 @@
         }
         for (const [x, y, width, height, sx, sy] of frame.parts) context.drawImage(bitmaps[0], sx, sy, width, height, x, y, width, height);
       }
-      drawn = number;
       shown = number;
       state.framesShown += 1;
       status.hidden = true;
