@@ -93,9 +93,8 @@ struct FramePatchesTests {
             // JPEG's own noise.
             let count = page.frameCount
             try await page.send(#"{"type":"refresh"}"#)
-            #expect(await page.wait { page.frameCount > count })
-            #expect(page.lastFrameIsWhole)
-            let whole = try Bitmap.decode(try #require(page.lastFrame))
+            #expect(await page.wait { page.wholeFrame(after: count) != nil })
+            let whole = try Bitmap.decode(try #require(page.wholeFrame(after: count)))
             #expect(whole.width == shown.width && whole.height == shown.height)
             // Mean differences of 16-pixel squares.
             let squares = PageReader.squareDifferences(whole, shown)
@@ -123,8 +122,7 @@ struct FramePatchesTests {
             try await page.acknowledgeUntilQuiet()
             let count = page.frameCount
             try await page.send(#"{"type":"refresh"}"#)
-            #expect(await page.wait { page.frameCount > count })
-            #expect(page.lastFrameIsWhole)
+            #expect(await page.wait { page.wholeFrame(after: count) != nil })
         }
     }
 }

@@ -124,8 +124,11 @@ final class PageChannel: @unchecked Sendable {
     var frameCount: Int { lock.withLock { frames.count } }
     /// How many frames came as changes (``FramePatches``).
     var changeFrameCount: Int { lock.withLock { frames.filter { $0.jpeg.starts(with: FramePatches.magic) }.count } }
-    /// Whether the last frame came whole (a JPEG).
-    var lastFrameIsWhole: Bool { lock.withLock { frames.last?.jpeg.starts(with: [0xFF, 0xD8]) ?? false } }
+    /// The JPEG of the first frame that came whole after the first `count` frames (frames
+    /// already on their way may come as changes first).
+    func wholeFrame(after count: Int) -> Data? {
+        lock.withLock { frames.dropFirst(count).first { $0.jpeg.starts(with: [0xFF, 0xD8]) }?.jpeg }
+    }
 
     /// What the page shows after drawing every frame received, in order, as playground.js
     /// draws them: a whole frame replaces the picture; changes move it and draw their parts.
