@@ -82,13 +82,6 @@ static inline int source_point(const double m[9], double xc, double ub, double v
     return 1;
 }
 
-/// A source coordinate clamped into [low, high] in 16.16 fixed point.
-static inline int32_t to_fixed(double value, int low, double high) {
-    if (!(value >= low)) value = low;  /* also NaN */
-    if (value > high) value = high;
-    return (int32_t)(value * 65536.0);
-}
-
 /// One row's walk across a piece: where it is, where it ends, and its exact source point
 /// at its next span's start.
 typedef struct {
@@ -98,6 +91,50 @@ typedef struct {
     int x, x1;
 } row_walk;
 
+/// Where row `y` is drawn between columns `cx0` and `cx1` (half open): the pixels whose
+/// source points lie in front of the eye and inside `bounds`, one run of them, since each
+/// condition holds on a half-line. Fills in the walk's run and its exact source point at the
+/// run's start; 0 when the row draws nothing.
+static int row_span(const double m[9], const double bounds[4], int y, int cx0, int cx1, row_walk *w) {
+    const double yc = y + 0.5;
+    const double ub = m[1] * yc + m[2], vb = m[4] * yc + m[5], wb = m[7] * yc + m[8];
+    double lo = cx0 + 0.5, hi = cx1 - 0.5;
+    if (!keep_nonnegative(m[6], wb - 1e-9, &lo, &hi)) return 0;
+    if (!keep_nonnegative(m[0] - bounds[0] * m[6], ub - bounds[0] * wb, &lo, &hi)) return 0;
+    if (!keep_nonnegative(bounds[2] * m[6] - m[0], bounds[2] * wb - ub, &lo, &hi)) return 0;
+    if (!keep_nonnegative(m[3] - bounds[1] * m[6], vb - bounds[1] * wb, &lo, &hi)) return 0;
+    if (!keep_nonnegative(bounds[3] * m[6] - m[3], bounds[3] * wb - vb, &lo, &hi)) return 0;
+    int x0 = (int)ceil(lo - 0.5), x1 = (int)floor(hi - 0.5);
+    if (x0 < cx0) x0 = cx0;
+    if (x1 > cx1 - 1) x1 = cx1 - 1;
+    if (x0 > x1) return 0;
+    if (!source_point(m, x0 + 0.5, ub, vb, wb, &w->u0, &w->v0)) return 0;
+    w->ub = ub;
+    w->vb = vb;
+    w->wb = wb;
+    w->x = x0;
+    w->x1 = x1;
+    return 1;
+}
+
+/// Asks for the source lines of a row's next span: where it starts and 8 pixels on, both
+/// rows a sample reads. That span is drawn after a span of each other row in the block, so
+/// its lines arrive while those are drawn (a turned or tilted tile's rows are read sparsely,
+/// and the loads of a span otherwise wait on memory one after another).
+static inline void prefetch_span(openmaps_pixels source, int64_t fu, int64_t fv, int64_t du, int64_t dv,
+                                 int px0, int py0, int px1, int py1) {
+    for (int k = 0; k < 2; k++, fu += du * 8, fv += dv * 8) {
+        long iu = (long)(fu >> 16), iv = (long)(fv >> 16);
+        if (iu < px0) iu = px0;
+        if (iu > px1 - 1) iu = px1 - 1;
+        if (iv < py0) iv = py0;
+        if (iv > py1 - 1) iv = py1 - 1;
+        const long iv1 = iv + 1 < py1 ? iv + 1 : iv;
+        __builtin_prefetch(source.pixels + iv * source.stride + iu);
+        __builtin_prefetch(source.pixels + iv1 * source.stride + iu);
+    }
+}
+
 /// Rows walked together, a span of each in turn: neighbouring rows read neighbouring source
 /// pixels, so a block of rows reads each source cache line and page while it is still at
 /// hand (a row at a time, a turned or tilted tile's row crosses hundreds of source rows
@@ -106,9 +143,23 @@ typedef struct {
 #define ROWS 16
 #define MAX_ROWS 64
 
+/// A source coordinate in 16.16 fixed point, not clamped into the part but kept within 2^20
+/// pixels of it (so that it stays far from overflowing).
+static inline int64_t to_wide_fixed(double value, int low, double high) {
+    if (!(value >= low - 1048576.0)) value = low - 1048576.0;  /* also NaN */
+    if (value > high + 1048576.0) value = high + 1048576.0;
+    return (int64_t)(value * 65536.0);
+}
+
+static inline int64_t clamp64(int64_t value, int64_t low, int64_t high) {
+    return value < low ? low : value > high ? high : value;
+}
+
 /// Draws one span of a row (up to SPAN pixels) and moves the walk past it: exact at the
 /// span's ends, linear in between (16.16 fixed point), the error of the linear steps far
-/// below a pixel on a span this short.
+/// below a pixel on a span this short. A span reaching past the part (at a piece's edges)
+/// steps between its true ends and clamps each sample into the part, so that the samples
+/// before the edge stay where they belong.
 static inline void walk_span(row_walk *w, const double m[9], openmaps_pixels source, int px0, int py0, int px1, int py1,
                              double maxU, double maxV, int alpha) {
     const int n = w->x1 - w->x + 1 < SPAN ? w->x1 - w->x + 1 : SPAN;
@@ -117,17 +168,37 @@ static inline void walk_span(row_walk *w, const double m[9], openmaps_pixels sou
         u1 = w->u0;
         v1 = w->v0;
     }
-    int32_t fu = to_fixed(w->u0, px0, maxU), fv = to_fixed(w->v0, py0, maxV);
-    const int32_t du = (to_fixed(u1, px0, maxU) - fu) / n, dv = (to_fixed(v1, py0, maxV) - fv) / n;
+    const int64_t lowU = (int64_t)px0 << 16, lowV = (int64_t)py0 << 16;
+    const int64_t highU = (int64_t)(maxU * 65536.0), highV = (int64_t)(maxV * 65536.0);
+    const int64_t su = to_wide_fixed(w->u0, px0, maxU), sv = to_wide_fixed(w->v0, py0, maxV);
+    const int64_t eu = to_wide_fixed(u1, px0, maxU), ev = to_wide_fixed(v1, py0, maxV);
+    const int inside = su >= lowU && su <= highU && eu >= lowU && eu <= highU && sv >= lowV && sv <= highV && ev >= lowV
+        && ev <= highV;
     uint32_t *d = w->row + w->x;
-    if (alpha == 256) {
-        for (int i = 0; i < n; i++, fu += du, fv += dv) {
-            const uint32_t p = sample(source, fu, fv, px1, py1);
-            d[i] = p >= 0xFF000000u ? p : over(p, d[i]);
+    if (inside) {
+        int32_t fu = (int32_t)su, fv = (int32_t)sv;
+        const int32_t du = (int32_t)((eu - su) / n), dv = (int32_t)((ev - sv) / n);
+        prefetch_span(source, eu, ev, du, dv, px0, py0, px1, py1);
+        if (alpha == 256) {
+            for (int i = 0; i < n; i++, fu += du, fv += dv) {
+                const uint32_t p = sample(source, fu, fv, px1, py1);
+                d[i] = p >= 0xFF000000u ? p : over(p, d[i]);
+            }
+        } else {
+            for (int i = 0; i < n; i++, fu += du, fv += dv) {
+                d[i] = over(scale(sample(source, fu, fv, px1, py1), (uint32_t)alpha), d[i]);
+            }
         }
     } else {
-        for (int i = 0; i < n; i++, fu += du, fv += dv) {
-            d[i] = over(scale(sample(source, fu, fv, px1, py1), (uint32_t)alpha), d[i]);
+        const int64_t du = (eu - su) / n, dv = (ev - sv) / n;
+        for (int i = 0; i < n; i++) {
+            const int32_t fu = (int32_t)clamp64(su + du * i, lowU, highU), fv = (int32_t)clamp64(sv + dv * i, lowV, highV);
+            const uint32_t p = sample(source, fu, fv, px1, py1);
+            if (alpha == 256) {
+                d[i] = p >= 0xFF000000u ? p : over(p, d[i]);
+            } else {
+                d[i] = over(scale(p, (uint32_t)alpha), d[i]);
+            }
         }
     }
     w->x += n;
@@ -162,27 +233,9 @@ void openmaps_draw_projected_rows(openmaps_pixels target, const int clip[4],
         int count = 0;
         const int bottom = top + rows < cy1 ? top + rows : cy1;
         for (int y = top; y < bottom; y++) {
-            const double yc = y + 0.5;
-            const double ub = m[1] * yc + m[2], vb = m[4] * yc + m[5], wb = m[7] * yc + m[8];
-            double lo = cx0 + 0.5, hi = cx1 - 0.5;
-            // In front of the eye, and inside the bounds: each a half-line in x.
-            if (!keep_nonnegative(m[6], wb - 1e-9, &lo, &hi)) continue;
-            if (!keep_nonnegative(m[0] - bounds[0] * m[6], ub - bounds[0] * wb, &lo, &hi)) continue;
-            if (!keep_nonnegative(bounds[2] * m[6] - m[0], bounds[2] * wb - ub, &lo, &hi)) continue;
-            if (!keep_nonnegative(m[3] - bounds[1] * m[6], vb - bounds[1] * wb, &lo, &hi)) continue;
-            if (!keep_nonnegative(bounds[3] * m[6] - m[3], bounds[3] * wb - vb, &lo, &hi)) continue;
-            int x0 = (int)ceil(lo - 0.5), x1 = (int)floor(hi - 0.5);
-            if (x0 < cx0) x0 = cx0;
-            if (x1 > cx1 - 1) x1 = cx1 - 1;
-            if (x0 > x1) continue;
             row_walk *w = &walks[count];
-            if (!source_point(m, x0 + 0.5, ub, vb, wb, &w->u0, &w->v0)) continue;
+            if (!row_span(m, bounds, y, cx0, cx1, w)) continue;
             w->row = target.pixels + (long)y * target.stride;
-            w->ub = ub;
-            w->vb = vb;
-            w->wb = wb;
-            w->x = x0;
-            w->x1 = x1;
             count++;
         }
         // A span of each row in turn, until every row is done.
@@ -194,6 +247,68 @@ void openmaps_draw_projected_rows(openmaps_pixels target, const int clip[4],
                 walk_span(w, m, source, px0, py0, px1, py1, maxU, maxV, alpha);
                 active += w->x <= w->x1;
             }
+        }
+    }
+}
+
+/// Spans of one row, by where they start.
+static void sort_spans(int *x0, int *x1, int n) {
+    for (int i = 1; i < n; i++) {
+        const int a = x0[i], b = x1[i];
+        int j = i - 1;
+        for (; j >= 0 && x0[j] > a; j--) {
+            x0[j + 1] = x0[j];
+            x1[j + 1] = x1[j];
+        }
+        x0[j + 1] = a;
+        x1[j + 1] = b;
+    }
+}
+
+/// Rows with more covering pieces than this are filled whole (what the pieces draw after
+/// still lands on top).
+#define MAX_COVERS 64
+
+void openmaps_fill_uncovered(openmaps_pixels target, const int clip[4], const openmaps_cover *covers, int count,
+                             uint32_t pixel) {
+    int cx0 = clip[0] < 0 ? 0 : clip[0], cy0 = clip[1] < 0 ? 0 : clip[1];
+    int cx1 = clip[2] > target.width ? target.width : clip[2];
+    int cy1 = clip[3] > target.height ? target.height : clip[3];
+    if (cx0 >= cx1 || cy0 >= cy1) return;
+    if (count < 0 || covers == NULL) count = 0;
+    for (int y = cy0; y < cy1; y++) {
+        int x0[MAX_COVERS], x1[MAX_COVERS], n = 0, whole = 0;
+        for (int i = 0; i < count && !whole; i++) {
+            const openmaps_cover *c = &covers[i];
+            // As openmaps_draw_projected clips and skips a piece.
+            int px0 = c->part[0] < 0 ? 0 : c->part[0], py0 = c->part[1] < 0 ? 0 : c->part[1];
+            int px1 = c->part[2] > c->source_width ? c->source_width : c->part[2];
+            int py1 = c->part[3] > c->source_height ? c->source_height : c->part[3];
+            if (px0 >= px1 || py0 >= py1) continue;
+            if (y < c->clip[1] || y >= c->clip[3] || y >= target.height) continue;
+            int jx0 = c->clip[0] < 0 ? 0 : c->clip[0];
+            int jx1 = c->clip[2] > target.width ? target.width : c->clip[2];
+            if (jx0 < cx0) jx0 = cx0;
+            if (jx1 > cx1) jx1 = cx1;
+            if (jx0 >= jx1) continue;
+            row_walk w;
+            if (!row_span(c->inverse, c->bounds, y, jx0, jx1, &w)) continue;
+            if (n == MAX_COVERS) {
+                whole = 1;
+                break;
+            }
+            x0[n] = w.x;
+            x1[n] = w.x1;
+            n++;
+        }
+        uint32_t *row = target.pixels + (long)y * target.stride;
+        if (whole) n = 0;
+        sort_spans(x0, x1, n);
+        int x = cx0;
+        for (int i = 0; i <= n; i++) {
+            const int end = i < n ? x0[i] : cx1;
+            for (; x < end; x++) row[x] = pixel;
+            if (i < n && x1[i] + 1 > x) x = x1[i] + 1;
         }
     }
 }

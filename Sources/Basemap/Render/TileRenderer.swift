@@ -20,6 +20,9 @@ public struct TileRenderer: Sendable {
         let canvas = Canvas(size: CGSize(width: size, height: size), scale: scale)
         canvas.clear(style.land)
         draw(tile, zoom: zoom, size: size, source: source, in: canvas)
+        // Over an opaque land the tile is opaque: drawn under tilt, it then covers the frame
+        // without the frame being cleared first.
+        if style.land.alpha >= 1 { canvas.bitmap.recordOpacity() }
         return canvas.bitmap
     }
 

@@ -32,6 +32,28 @@ void openmaps_draw_projected_rows(openmaps_pixels target, const int clip[4],
                                   const double inverse[9], const double bounds[4],
                                   int alpha, int rows);
 
+/// 1 when every pixel of `image` is opaque; 0 when one is not, or `image` is empty or has a
+/// null buffer or a stride shorter than its width.
+int openmaps_is_opaque(openmaps_pixels image);
+
+/// A piece that `openmaps_draw_projected` will draw opaquely: its source wholly opaque and
+/// its alpha 256, with the arguments that call takes.
+typedef struct {
+    int clip[4];
+    int part[4];
+    int source_width;
+    int source_height;
+    double inverse[9];
+    double bounds[4];
+} openmaps_cover;
+
+/// Sets to `pixel` each pixel of `clip` (x0, y0, x1, y1, half open) that none of `covers`
+/// draws: called before those pieces are drawn, it leaves the target as a clear to `pixel`
+/// would once they are, without writing the pixels they cover. A row crossed by more than 64
+/// pieces is set whole.
+void openmaps_fill_uncovered(openmaps_pixels target, const int clip[4], const openmaps_cover *covers, int count,
+                             uint32_t pixel);
+
 /// Marks which blocks of `next` differ from `previous` moved by (`dx`, `dy`) pixels: the
 /// block at column c and row r (`block` x `block` pixels from (c * block, r * block), cut by
 /// `next`'s edges) is unchanged when each of its pixels equals the pixel of `previous` at

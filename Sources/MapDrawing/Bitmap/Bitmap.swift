@@ -108,6 +108,17 @@ public final class Bitmap: @unchecked Sendable {
         cairo_surface_destroy(surface)
     }
 
+    /// Whether every pixel is known to be opaque (ours): false until ``recordOpacity()``
+    /// finds it so. A draw of an opaque bitmap need not paint what it covers first.
+    public private(set) var isOpaque = false
+
+    /// Looks at every pixel and records in ``isOpaque`` whether all are opaque (ours). Call it
+    /// once drawing has finished and before the bitmap is shared, as the basemap does for each
+    /// tile it renders.
+    public func recordOpacity() {
+        isOpaque = withRasterPixels { openmaps_is_opaque($0) } == 1
+    }
+
     /// Whether the bitmap has no pixels.
     public var isEmpty: Bool { width == 0 || height == 0 }
 

@@ -40,7 +40,12 @@ extension Canvas {
     /// Draws pieces in order, each as ``draw(_:part:transform:bleed:opacity:)`` does. Large
     /// areas are shared out by rows among the processor's cores (each row is still drawn in
     /// the pieces' order, so the result is the same).
-    public func draw(_ pieces: [ProjectedImage]) {
+    ///
+    /// With a `background` (ours), the canvas is first painted in it as ``clear(_:)`` paints,
+    /// leaving the same pixels once the pieces are drawn, but the pixels that an opaque piece
+    /// (a bitmap whose ``Bitmap/isOpaque`` is true, at full opacity) covers are not painted
+    /// first: a tilted map's tiles cover almost all of its frame.
+    public func draw(_ pieces: [ProjectedImage], background: Color? = nil) {
         guard !bitmap.isEmpty else { return }
         var user = cairo_matrix_t()
         cairo_get_matrix(cairo, &user)
@@ -48,8 +53,17 @@ extension Canvas {
         var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
         cairo_clip_extents(cairo, &x0, &y0, &x1, &y1)
         let clip = deviceBox(x0, y0, x1, y1, user).intersection(CGRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height))
-        guard !clip.isNull, !clip.isEmpty else { return }
-        let jobs = pieces.compactMap { job(for: $0, device: device, clip: clip) }
+        let jobs = clip.isNull || clip.isEmpty ? [] : pieces.compactMap { job(for: $0, device: device, clip: clip) }
+        // The background is painted around the pieces only where the clip is one box of whole
+        // pixels, as a clear paints it; elsewhere it is painted first.
+        var fill: UInt32?
+        if let background {
+            if !jobs.isEmpty, clipIsOnePixelBox(clip) {
+                fill = Canvas.pixel(of: background)
+            } else {
+                clear(background)
+            }
+        }
         guard !jobs.isEmpty else { return }
         cairo_surface_flush(bitmap.surface)
         for piece in pieces { cairo_surface_flush(piece.image.surface) }
@@ -59,7 +73,8 @@ extension Canvas {
             height: Int32(bitmap.height), stride: Int32(bitmap.bytesPerRow / 4))
         let area = jobs.reduce(0) { $0 + Int($1.rows.count) * Int($1.columns) }
         let bands = area > 200_000 ? Canvas.projectedBands : 1
-        let work = ProjectedJobs(jobs: jobs, target: target, bands: bands, top: Int32(saturating: clip.minY.rounded(.down)), bottom: Int32(saturating: clip.maxY.rounded(.up)))
+        let work = ProjectedJobs(
+            jobs: jobs, target: target, bands: bands, clip: clip, fill: fill)
         if bands == 1 {
             work.run(band: 0)
         } else {
@@ -67,6 +82,26 @@ extension Canvas {
         }
         withExtendedLifetime(pieces) {}
         cairo_surface_mark_dirty(bitmap.surface)
+    }
+
+    /// Whether the clip is exactly `box` (in device pixels) and `box` has whole-pixel edges.
+    private func clipIsOnePixelBox(_ box: CGRect) -> Bool {
+        guard box == box.integral, let list = cairo_copy_clip_rectangle_list(cairo) else { return false }
+        defer { cairo_rectangle_list_destroy(list) }
+        guard list.pointee.status == CAIRO_STATUS_SUCCESS, list.pointee.num_rectangles == 1, let r = list.pointee.rectangles?.pointee
+        else { return false }
+        var user = cairo_matrix_t()
+        cairo_get_matrix(cairo, &user)
+        let listed = deviceBox(r.x, r.y, r.x + r.width, r.y + r.height, user)
+            .intersection(CGRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height))
+        return listed == box
+    }
+
+    /// A colour's pixel as ``clear(_:)`` paints it.
+    private static func pixel(of color: Color) -> UInt32 {
+        let probe = Canvas(size: CGSize(width: 1, height: 1), scale: 1)
+        probe.clear(color)
+        return probe.bitmap.pixel(x: 0, y: 0) ?? 0
     }
 
     /// Bands a large projected draw is shared out in: four a core, up to 16, so that a core
@@ -111,7 +146,7 @@ extension Canvas {
                 Int32(saturating: sampled.maxY.rounded(.up)),
             ],
             inverse: inverse.entries, bounds: [bounds.minX, bounds.minY, bounds.maxX, bounds.maxY].map { Double($0) },
-            alpha: Int32(saturating: (alpha * 256).rounded()))
+            alpha: Int32(saturating: (alpha * 256).rounded()), isOpaque: image.isOpaque)
     }
 
     /// The device-space box of a user-space box.
@@ -133,8 +168,23 @@ private struct ProjectedJob {
     let inverse: [Double]
     let bounds: [Double]
     let alpha: Int32
+    /// Whether the source is wholly opaque.
+    let isOpaque: Bool
 
     var columns: Int32 { right - left }
+
+    /// The piece as a cover, when it draws every pixel it reaches opaquely.
+    var cover: openmaps_cover? {
+        guard isOpaque, alpha >= 256, samples.count == 4, inverse.count == 9, bounds.count == 4 else { return nil }
+        var cover = openmaps_cover()
+        cover.clip = (left, rows.lowerBound, right, rows.upperBound)
+        cover.part = (samples[0], samples[1], samples[2], samples[3])
+        cover.source_width = source.width
+        cover.source_height = source.height
+        cover.inverse = (inverse[0], inverse[1], inverse[2], inverse[3], inverse[4], inverse[5], inverse[6], inverse[7], inverse[8])
+        cover.bounds = (bounds[0], bounds[1], bounds[2], bounds[3])
+        return cover
+    }
 }
 
 /// The pieces of one draw, shared out by bands of rows. Bands never overlap, and the bitmaps
@@ -143,21 +193,37 @@ private final class ProjectedJobs: @unchecked Sendable {
     let jobs: [ProjectedJob]
     let target: openmaps_pixels
     let bands: Int
+    /// The clip in whole device pixels (left, top, right, bottom).
+    let left: Int32
     let top: Int32
+    let right: Int32
     let bottom: Int32
+    /// The background's pixel, painted first where no opaque piece covers (nil: nothing painted).
+    let fill: UInt32?
+    /// The pieces that cover opaquely, when there is a fill.
+    let covers: [openmaps_cover]
 
-    init(jobs: [ProjectedJob], target: openmaps_pixels, bands: Int, top: Int32, bottom: Int32) {
+    init(jobs: [ProjectedJob], target: openmaps_pixels, bands: Int, clip: CGRect, fill: UInt32?) {
         self.jobs = jobs
         self.target = target
         self.bands = bands
-        self.top = top
-        self.bottom = bottom
+        left = Int32(saturating: clip.minX.rounded(.down))
+        top = Int32(saturating: clip.minY.rounded(.down))
+        right = Int32(saturating: clip.maxX.rounded(.up))
+        bottom = Int32(saturating: clip.maxY.rounded(.up))
+        self.fill = fill
+        covers = fill == nil ? [] : jobs.compactMap(\.cover)
     }
 
-    /// Draws every piece's rows that fall in a band, in order.
+    /// Paints the background around the covers, then draws every piece's rows that fall in a
+    /// band, in order.
     func run(band: Int) {
         let height = Int(bottom - top)
         let from = top + Int32(height * band / bands), to = top + Int32(height * (band + 1) / bands)
+        if let fill {
+            let clip: [Int32] = [left, from, right, to]
+            covers.withUnsafeBufferPointer { openmaps_fill_uncovered(target, clip, $0.baseAddress, Int32($0.count), fill) }
+        }
         for job in jobs {
             let rows = job.rows.clamped(to: from..<max(from, to))
             guard !rows.isEmpty else { continue }

@@ -8,9 +8,15 @@ import MapGeometry
 public struct TileImageBatch {
     private let viewport: Viewport
     private var pieces: [ProjectedImage] = []
+    /// The colour under the tiles, not painted yet.
+    private var background: Color?
 
-    public init(viewport: Viewport) {
+    /// A batch for a camera. With a `background`, the canvas is painted in it before the
+    /// tiles, as ``Canvas/clear(_:)`` paints; under tilt, only where no opaque tile covers
+    /// (see ``Canvas/draw(_:background:)``).
+    public init(viewport: Viewport, background: Color? = nil) {
         self.viewport = viewport
+        self.background = background
     }
 
     /// Places a tile's image (or the part of it given) over the tile's ground. Opaque tiles
@@ -37,6 +43,10 @@ public struct TileImageBatch {
                     opacity: opacity))
             return
         }
+        if let background {
+            canvas.clear(background)
+            self.background = nil
+        }
         func corner(_ u: Double, _ v: Double) -> CGPoint {
             let p = viewport.point(forMercator: MercatorPoint(x: (Double(key.x) + u) / n + Double(shift), y: (Double(key.y) + v) / n))
             return CGPoint(x: p.x, y: p.y)
@@ -48,8 +58,12 @@ public struct TileImageBatch {
             bottomLeft: corner(-bleed, 1 + bleed), opacity: opacity, interpolation: .fast)
     }
 
-    /// Draws the tiles gathered under tilt.
+    /// Draws the tiles gathered under tilt (and the background, where it is still to paint).
     public func draw(in canvas: Canvas) {
-        canvas.draw(pieces)
+        if viewport.tilt > 0 {
+            canvas.draw(pieces, background: background)
+        } else if let background {
+            canvas.clear(background)
+        }
     }
 }

@@ -41,9 +41,12 @@ final class BasemapLayer: MapLayer {
     var attribution: String { tiles.attribution }
 
     func draw(in canvas: Canvas, frame: MapFrame) {
-        canvas.clear(isShown ? tiles.style.land : background())
-        guard isShown else { return }
-        var batch = TileImageBatch(viewport: frame.viewport)
+        guard isShown else {
+            canvas.clear(background())
+            return
+        }
+        // The land under the tiles: under tilt, painted only where no tile covers.
+        var batch = TileImageBatch(viewport: frame.viewport, background: tiles.style.land)
         let scale = canvas.scale
         for (key, shift) in visibleTiles(frame.viewport) {
             guard let (bitmap, part) = tiles.shownBitmap(for: key, scale: scale) else { continue }
