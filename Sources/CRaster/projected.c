@@ -117,6 +117,15 @@ static int row_span(const double m[9], const double bounds[4], int y, int cx0, i
     return 1;
 }
 
+/// The part of a source sampled (x0, y0, x1, y1), cut to the source; 0 when nothing is left.
+static int clamp_part(const int part[4], int width, int height, int sampled[4]) {
+    sampled[0] = part[0] < 0 ? 0 : part[0];
+    sampled[1] = part[1] < 0 ? 0 : part[1];
+    sampled[2] = part[2] > width ? width : part[2];
+    sampled[3] = part[3] > height ? height : part[3];
+    return sampled[0] < sampled[2] && sampled[1] < sampled[3];
+}
+
 /// Asks for the source lines of a row's next span: where it starts and 8 pixels on, both
 /// rows a sample reads. That span is drawn after a span of each other row in the block, so
 /// its lines arrive while those are drawn (a turned or tilted tile's rows are read sparsely,
@@ -222,10 +231,9 @@ void openmaps_draw_projected_rows(openmaps_pixels target, const int clip[4],
     int cx0 = clip[0] < 0 ? 0 : clip[0], cy0 = clip[1] < 0 ? 0 : clip[1];
     int cx1 = clip[2] > target.width ? target.width : clip[2];
     int cy1 = clip[3] > target.height ? target.height : clip[3];
-    int px0 = part[0] < 0 ? 0 : part[0], py0 = part[1] < 0 ? 0 : part[1];
-    int px1 = part[2] > source.width ? source.width : part[2];
-    int py1 = part[3] > source.height ? source.height : part[3];
-    if (cx0 >= cx1 || cy0 >= cy1 || px0 >= px1 || py0 >= py1 || alpha <= 0) return;
+    int sampled[4];
+    if (cx0 >= cx1 || cy0 >= cy1 || !clamp_part(part, source.width, source.height, sampled) || alpha <= 0) return;
+    const int px0 = sampled[0], py0 = sampled[1], px1 = sampled[2], py1 = sampled[3];
     if (alpha > 256) alpha = 256;
     const double maxU = px1 - 1, maxV = py1 - 1;
     for (int top = cy0; top < cy1; top += rows) {
@@ -280,11 +288,9 @@ void openmaps_fill_uncovered(openmaps_pixels target, const int clip[4], const op
         int x0[MAX_COVERS], x1[MAX_COVERS], n = 0, whole = 0;
         for (int i = 0; i < count && !whole; i++) {
             const openmaps_cover *c = &covers[i];
-            // As openmaps_draw_projected clips and skips a piece.
-            int px0 = c->part[0] < 0 ? 0 : c->part[0], py0 = c->part[1] < 0 ? 0 : c->part[1];
-            int px1 = c->part[2] > c->source_width ? c->source_width : c->part[2];
-            int py1 = c->part[3] > c->source_height ? c->source_height : c->part[3];
-            if (px0 >= px1 || py0 >= py1) continue;
+            // A piece openmaps_draw_projected skips covers nothing.
+            int sampled[4];
+            if (!clamp_part(c->part, c->source_width, c->source_height, sampled)) continue;
             if (y < c->clip[1] || y >= c->clip[3] || y >= target.height) continue;
             int jx0 = c->clip[0] < 0 ? 0 : c->clip[0];
             int jx1 = c->clip[2] > target.width ? target.width : c->clip[2];

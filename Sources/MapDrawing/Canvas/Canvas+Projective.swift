@@ -73,8 +73,7 @@ extension Canvas {
             height: Int32(bitmap.height), stride: Int32(bitmap.bytesPerRow / 4))
         let area = jobs.reduce(0) { $0 + Int($1.rows.count) * Int($1.columns) }
         let bands = area > 200_000 ? Canvas.projectedBands : 1
-        let work = ProjectedJobs(
-            jobs: jobs, target: target, bands: bands, clip: clip, fill: fill)
+        let work = ProjectedJobs(jobs: jobs, target: target, bands: bands, clip: clip, fill: fill)
         if bands == 1 {
             work.run(band: 0)
         } else {
