@@ -111,12 +111,16 @@ struct PlaygroundBrowserTests {
                 let viewport = try await browser.run("return [window.innerWidth, window.innerHeight]") as? [Int] ?? [1280, 800]
                 try await browser.emulatePixelRatio(ratio, width: viewport.first ?? 1280, height: viewport.last ?? 800)
                 #expect(await waitFor { session.frameScale == ratio })
+                // A change already on its way at the old ratio is dropped by the resized page,
+                // which then asks for a whole frame: that is the resize's, not the drag's.
+                #expect(await settle(session, host))
             }
+            let refreshesBefore = session.wholeFramesRequested
             try await browser.mouse([.move(x: 400, y: 400), .down, .move(x: 330, y: 350, duration: 400), .move(x: 250, y: 330, duration: 400), .pause(200), .up])
             #expect(try await browser.wait(logged("mapView:idleAtCameraPosition:")))
             #expect(await settle(session, host))
             // The page drew the changes it was sent, at the frames' own size.
-            #expect(session.wholeFramesRequested == 0)
+            #expect(session.wholeFramesRequested == refreshesBefore)
             let url = try #require(try await browser.run("return document.getElementById('map').toDataURL('image/png')") as? String)
             let shown = try Bitmap.decode(try #require(Data(base64Encoded: String(url.dropFirst("data:image/png;base64,".count)))))
             let map = host.renderFrame(scale: session.frameScale)

@@ -3,6 +3,7 @@ import CRaster
 import Dispatch
 import Foundation
 import MapGeometry
+import Synchronization
 
 /// A part of a bitmap drawn through a projective mapping (perspective); see
 /// ``Canvas/draw(_:)``.
@@ -45,7 +46,15 @@ extension Canvas {
     /// leaving the same pixels once the pieces are drawn, but the pixels that an opaque piece
     /// (a bitmap whose ``Bitmap/isOpaque`` is true, at full opacity) covers are not painted
     /// first: a tilted map's tiles cover almost all of its frame.
-    public func draw(_ pieces: [ProjectedImage], background: Color? = nil) {
+    ///
+    /// `alongside` (ours) is work the calling thread does while other cores draw: it runs
+    /// once, before this returns, and must not use this canvas or the pieces' bitmaps. The
+    /// calling thread then helps draw what is left. A map places its labels there, as
+    /// placing needs no pixels.
+    public func draw(_ pieces: [ProjectedImage], background: Color? = nil, alongside: (() -> Void)? = nil) {
+        // Run here unless the cores take the draw (then it runs while they draw).
+        var pending = alongside
+        defer { pending?() }
         guard !bitmap.isEmpty else { return }
         var user = cairo_matrix_t()
         cairo_get_matrix(cairo, &user)
@@ -76,6 +85,17 @@ extension Canvas {
         let work = ProjectedJobs(jobs: jobs, target: target, bands: bands, clip: clip, fill: fill)
         if bands == 1 {
             work.run(band: 0)
+        } else if let alongside = pending {
+            // The other cores take bands from the start; this thread joins them once its own
+            // work is done.
+            pending = nil
+            let helpers = DispatchGroup()
+            for _ in 0..<max(Canvas.cores - 1, 1) {
+                DispatchQueue.global(qos: .userInteractive).async(group: helpers) { work.runBands() }
+            }
+            alongside()
+            work.runBands()
+            helpers.wait()
         } else {
             DispatchQueue.concurrentPerform(iterations: bands) { work.run(band: $0) }
         }
@@ -103,10 +123,12 @@ extension Canvas {
         return probe.bitmap.pixel(x: 0, y: 0) ?? 0
     }
 
-    /// Bands a large projected draw is shared out in: four a core, up to 16, so that a core
+    /// Bands a large projected draw is shared out in: eight a core, up to 16, so that a core
     /// done with cheap rows (sky, near tiles) takes more of the costly ones (far tiles, read
-    /// sparsely). Asked once: the count reads files under /proc and /sys.
-    private static let projectedBands = min(max(ProcessInfo.processInfo.activeProcessorCount, 1) * 4, 16)
+    /// sparsely), and a thread that joins late (after its work alongside) finds bands left.
+    private static let projectedBands = min(cores * 8, 16)
+    /// The processor's cores, asked once: the count reads files under /proc and /sys.
+    private static let cores = max(ProcessInfo.processInfo.activeProcessorCount, 1)
 
     /// The checked arguments of one piece, or nil when it draws nothing.
     private func job(for piece: ProjectedImage, device: ProjectiveTransform, clip: CGRect) -> ProjectedJob? {
@@ -212,6 +234,18 @@ private final class ProjectedJobs: @unchecked Sendable {
         bottom = Int32(saturating: clip.maxY.rounded(.up))
         self.fill = fill
         covers = fill == nil ? [] : jobs.compactMap(\.cover)
+    }
+
+    /// The next band not yet taken by ``runBands()``.
+    private let nextBand = Atomic<Int>(0)
+
+    /// Takes bands not yet taken, one at a time, and draws them, until none is left.
+    func runBands() {
+        while true {
+            let band = nextBand.add(1, ordering: .relaxed).oldValue
+            guard band < bands else { return }
+            run(band: band)
+        }
     }
 
     /// Paints the background around the covers, then draws every piece's rows that fall in a

@@ -59,11 +59,14 @@ public struct TileImageBatch {
     }
 
     /// Draws the tiles gathered under tilt (and the background, where it is still to paint).
-    public func draw(in canvas: Canvas) {
+    /// `alongside` runs once on the calling thread, while other cores draw the tiles under
+    /// tilt (see ``Canvas/draw(_:background:alongside:)``); it must not use the canvas.
+    public func draw(in canvas: Canvas, alongside: (() -> Void)? = nil) {
         if viewport.tilt > 0 {
-            canvas.draw(pieces, background: background)
-        } else if let background {
-            canvas.clear(background)
+            canvas.draw(pieces, background: background, alongside: alongside)
+        } else {
+            if let background { canvas.clear(background) }
+            alongside?()
         }
     }
 }

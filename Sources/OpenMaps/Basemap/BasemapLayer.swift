@@ -19,6 +19,9 @@ final class BasemapLayer: MapLayer {
     /// in, or nil to leave the tile as it is (see ``BoundaryLayer``): one opaque image a tile
     /// is cheaper to place than two.
     var tileDecorator: ((TileKey, Bitmap) -> Bitmap?)?
+    /// Work of the layers above that needs no pixels, done on the main thread while the other
+    /// cores draw the tiles (the labels' placement; see ``BasemapLabelLayer/prepare(_:)``).
+    var alongsideTiles: ((MapFrame) -> Void)?
 
     /// Whether the map's appearance is dark: without a map style the basemap then draws
     /// Google's dark scheme (``BasemapStyle/dark``); a map style keeps its own look.
@@ -53,7 +56,7 @@ final class BasemapLayer: MapLayer {
             let shown = part == nil ? tileDecorator?(key, bitmap) ?? bitmap : bitmap
             batch.add(shown, part: part, at: key, shift: shift, in: canvas)
         }
-        batch.draw(in: canvas)
+        batch.draw(in: canvas, alongside: alongsideTiles.map { work in { work(frame) } })
     }
 
     /// Makes ready the tiles the camera needs at the screen's scale: rendered now (virtual
@@ -81,6 +84,13 @@ final class BasemapLabelLayer: MapLayer {
 
     init(basemap: BasemapLayer) {
         self.basemap = basemap
+    }
+
+    /// Places the labels for a frame ahead of drawing them (the placer keeps them for the
+    /// same camera): the basemap does it while the cores draw its tiles.
+    func prepare(_ frame: MapFrame) {
+        guard basemap.isShown else { return }
+        _ = placer.labels(for: frame.viewport, tiles: basemap.tiles)
     }
 
     /// The labels placed for a camera.

@@ -1,0 +1,42 @@
+import Foundation
+import MapDrawing
+@testable import OpenMaps
+import OpenMapsTesting
+import Testing
+
+/// Under tilt the main thread places the basemap's labels while the other cores draw its tiles
+/// (docs/architecture.md): the frame is the one drawn with the labels placed in their own turn.
+@MainActor
+@Suite("Labels placed while the tiles draw")
+struct LabelsAlongsideTilesTests {
+    private func tiltedHelsinki() -> (GMSMapView, GMSMapViewHost) {
+        let map = GMSMapView(
+            frame: CGRect(x: 0, y: 0, width: 640, height: 400),
+            camera: GMSCameraPosition(latitude: 60.1687, longitude: 24.9445, zoom: 15.4, bearing: 30, viewingAngle: 45))
+        let host = GMSMapViewHost(mapView: map)
+        host.prepareTiles()
+        return (map, host)
+    }
+
+    @Test func aTiltedMapPlacesItsLabelsWhileItsTilesDrawAndDrawsTheSameFrame() {
+        let (map, host) = tiltedHelsinki()
+        var placements = 0
+        let place = map.scene.basemap.alongsideTiles
+        map.scene.basemap.alongsideTiles = { frame in
+            placements += 1
+            place?(frame)
+        }
+        let overlapped = host.renderFrame(scale: 2)
+        #expect(placements == 1)
+        #expect(!host.pointsOfInterest().isEmpty, "the frame has labels")
+
+        // The same frame from a map whose labels are placed when they are drawn.
+        let (alone, aloneHost) = tiltedHelsinki()
+        alone.scene.basemap.alongsideTiles = nil
+        let separate = aloneHost.renderFrame(scale: 2)
+        let differing = overlapped.withUnsafeBytes { a in
+            separate.withUnsafeBytes { b in a.count == b.count ? zip(a, b).count { $0 != $1 } : max(a.count, b.count) }
+        }
+        #expect(differing == 0)
+    }
+}
