@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     ],
     targets: [
+        // glibc's count of heap bytes in use, for memory per marker.
+        .target(name: "CHeapStats", path: "Sources/CHeapStats"),
         .executableTarget(
             name: "FoundationBenchmarks",
             dependencies: [
@@ -32,6 +34,7 @@ let package = Package(
                 .product(name: "MapDrawing", package: "OpenMaps"),
                 .product(name: "Basemap", package: "OpenMaps"),
                 .product(name: "MapGeometry", package: "OpenMaps"),
+                "CHeapStats",
             ],
             path: "Benchmarks/EngineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
