@@ -93,6 +93,7 @@ extension LabelPlacer {
         // The key is (zoom, x, y, world copy).
         let n = Double(1 << key.x), dataX = Double(key.y), dataY = Double(key.z), shift = Double(key.w)
         func isFull() -> Bool { candidates.count >= LabelPlacer.maximumCandidatesPerTile }
+        let roadSlot = measuringSlot(for: LabelPlacer.roadFont), poiSlot = measuringSlot(for: LabelPlacer.poiFont)
         func mercator(_ p: SIMD2<Double>, _ extent: Double) -> MercatorPoint {
             MercatorPoint(x: (dataX + p.x / extent) / n + shift, y: (dataY + p.y / extent) / n)
         }
@@ -121,7 +122,7 @@ extension LabelPlacer {
                 let font = LabelPlacer.font(forPlaceClass: klass)
                 candidates.append(
                     LabelCandidate(
-                        kind: .place, text: name, point: m, coordinate: coordinate(m), textSize: size(name, font),
+                        kind: .place, text: name, point: m, coordinate: coordinate(m), fontSlot: measuringSlot(for: font),
                         placeID: "place:\(name):\(Int(saturating: m.x * 1e5)):\(Int(saturating: m.y * 1e5))", category: klass,
                         priority: base - min(max(rank, 0), 30), zooms: zooms))
             }
@@ -136,7 +137,7 @@ extension LabelPlacer {
                 candidates.append(
                     LabelCandidate(
                         kind: .road, text: name, parts: parts, bounds: LabelCandidate.bounds(of: parts),
-                        textSize: size(name, LabelPlacer.roadFont), category: klass, priority: LabelPlacer.roadPriority[klass] ?? 10,
+                        fontSlot: roadSlot, category: klass, priority: LabelPlacer.roadPriority[klass] ?? 10,
                         zooms: LabelPlacer.roadNameMinimumZoom(klass)..<Double.infinity))
             }
         }
@@ -155,7 +156,7 @@ extension LabelPlacer {
                 let rank = min(max(feature.properties["rank"]?.number ?? 25, 0), 60)
                 candidates.append(
                     LabelCandidate(
-                        kind: .poi, text: name, point: m, coordinate: c, textSize: size(name, LabelPlacer.poiFont), placeID: placeID,
+                        kind: .poi, text: name, point: m, coordinate: c, fontSlot: poiSlot, placeID: placeID,
                         category: category, priority: 8 + 24 * importance - 0.1 * rank,
                         zooms: LabelPlacer.poiMinimumZoom(importance: importance)..<Double.infinity))
             }

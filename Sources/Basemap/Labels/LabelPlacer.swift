@@ -7,10 +7,12 @@ import MapGeometry
 /// rank), each placed only where it overlaps nothing placed before. POIs are thinned by a
 /// density budget that relaxes with zoom (``poiCellSize(atZoom:)``); road names run along
 /// their road, repeated at a spacing, never upside down. Text is measured once per string and
-/// font and cached.
+/// font, when placing first reaches it, and cached.
 @MainActor
 public final class LabelPlacer {
-    var measured: [Font: [String: CGSize]] = [:]
+    /// The fonts labels are measured in, and the sizes of the texts measured in each.
+    private var measuredFonts: [Font] = []
+    private var measured: [[String: CGSize]] = []
     /// Label texts with their halos, and POI icons, drawn once and reused.
     var sprites: [SpriteKey: (bitmap: Bitmap, size: CGSize)] = [:]
     var iconSprites: [IconKey: Bitmap] = [:]
@@ -56,11 +58,20 @@ public final class LabelPlacer {
     static let roadNameStraightness: CGFloat = 2.5
 
     /// The size of a string in a font (cached per font, by text: no key is built per call).
-    func size(_ text: String, _ font: Font) -> CGSize {
-        if let size = measured[font]?[text] { return size }
-        let size = TextLayout(text: text, style: TextStyle(font: font, maximumLines: 1), width: 200).size
-        if (measured[font]?.count ?? 0) > 5_000 { measured[font] = [:] }
-        measured[font, default: [:]][text] = size
+    /// The slot of a font in ``measured``, given on first use (labels use a handful).
+    func measuringSlot(for font: Font) -> Int {
+        if let slot = measuredFonts.firstIndex(of: font) { return slot }
+        measuredFonts.append(font)
+        measured.append([:])
+        return measuredFonts.count - 1
+    }
+
+    /// The size of a one-line text in the font of a slot, measured once.
+    func size(_ text: String, slot: Int) -> CGSize {
+        if let size = measured[slot][text] { return size }
+        let size = TextLayout(text: text, style: TextStyle(font: measuredFonts[slot], maximumLines: 1), width: 200).size
+        if measured[slot].count > 5_000 { measured[slot] = [:] }
+        measured[slot][text] = size
         return size
     }
 
@@ -181,7 +192,7 @@ public final class LabelPlacer {
             switch candidate.kind {
             case .place:
                 guard let anchor = project(candidate.point) else { continue }
-                let size = candidate.textSize
+                let size = self.size(candidate.text, slot: candidate.fontSlot)
                 let label = PlacedLabel(
                     kind: .place, text: candidate.text, coordinate: candidate.coordinate, anchor: anchor,
                     box: CGRect(x: anchor.x - size.width / 2 - 2, y: anchor.y - size.height / 2 - 2, width: size.width + 4, height: size.height + 4),
@@ -202,7 +213,7 @@ public final class LabelPlacer {
                     guard !poiCells.contains(key) else { continue }
                     cell = key
                 }
-                let iconSize = LabelPlacer.poiIcon, text = candidate.textSize
+                let iconSize = LabelPlacer.poiIcon, text = size(candidate.text, slot: candidate.fontSlot)
                 let icon = CGRect(x: s.x - iconSize / 2, y: s.y - iconSize / 2, width: iconSize, height: iconSize)
                 let box = CGRect(x: icon.minX, y: min(icon.minY, s.y - text.height / 2), width: iconSize + 3 + text.width, height: max(iconSize, text.height))
                 let label = PlacedLabel(
@@ -217,7 +228,7 @@ public final class LabelPlacer {
             case .road:
                 let b = candidate.bounds
                 guard b.x <= box.maxX, b.z >= box.minX, b.y <= box.maxY, b.w >= box.minY else { continue }
-                let text = candidate.textSize
+                let text = size(candidate.text, slot: candidate.fontSlot)
                 for part in candidate.parts {
                     let line = part.compactMap(project)
                     guard line.count == part.count else { continue }

@@ -37,7 +37,10 @@ struct LabelCandidate {
     var bounds = SIMD4<Double>(-.infinity, -.infinity, .infinity, .infinity)
     /// The feature's location (places and POIs).
     var coordinate = CLLocationCoordinate2D(latitude: 0, longitude: 0)
-    let textSize: CGSize
+    /// The placer's slot of the font its text is drawn in (``LabelPlacer/measuringSlot(for:)``):
+    /// the text is measured only when placing reaches it (most of a tile's candidates are off
+    /// the view or not shown at its zoom).
+    let fontSlot: Int
     var placeID: String?
     let category: String
     let priority: Double

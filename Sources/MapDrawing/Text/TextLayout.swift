@@ -41,8 +41,9 @@ public final class TextLayout {
         self.width = usableWidth
         let (prepared, cut) = TextLayout.prepare(text, style: style, width: usableWidth)
         self.text = prepared
-        layout = pango_layout_new(TextSystem.context)
-        configure(cut: cut)
+        let (context, description) = TextSystem.contextAndDescription(for: style.font)
+        layout = pango_layout_new(context)
+        configure(description, cut: cut)
     }
 
     deinit {
@@ -73,11 +74,9 @@ public final class TextLayout {
         return (result, cut)
     }
 
-    private func configure(cut: Bool) {
+    private func configure(_ description: OpaquePointer, cut: Bool) {
         let scale = Double(openmaps_pango_scale)
-        let description = TextSystem.makeDescription(for: style.font)
         pango_layout_set_font_description(layout, description)
-        pango_font_description_free(description)
         pango_layout_set_text(layout, text, Int32(clamping: text.utf8.count))
         if let width {
             pango_layout_set_width(layout, Int32(saturating: (width * scale).rounded(.down)))

@@ -9,17 +9,26 @@ import MapGeometry
 /// Pango objects are not thread-safe, so each thread gets its own context (Pango's default
 /// cairo font map is per-thread too).
 enum TextSystem {
-    private final class ContextBox {
+    /// A thread's Pango context and the font descriptions made on it.
+    private final class ThreadState {
         let context: OpaquePointer
+        /// Descriptions by font, made once: making one costs more than shaping a short label.
+        var descriptions: [Font: OpaquePointer] = [:]
         init(context: OpaquePointer) { self.context = context }
     }
 
     private static let key = "OpenMaps.MapDrawing.PangoContext"
+    /// The most font descriptions a thread keeps; past it they are all freed and made again
+    /// as asked for (a page of text uses a handful).
+    static let describedFontsLimit = 256
 
     /// The calling thread's Pango context.
-    static var context: OpaquePointer {
+    static var context: OpaquePointer { state.context }
+
+    /// The calling thread's state, made on first use.
+    private static var state: ThreadState {
         let dictionary = Thread.current.threadDictionary
-        if let box = dictionary[key] as? ContextBox { return box.context }
+        if let state = dictionary[key] as? ThreadState { return state }
         let fontMap = pango_cairo_font_map_get_default()
         let context = pango_font_map_create_context(fontMap)!
         let options = cairo_font_options_create()
@@ -31,9 +40,27 @@ enum TextSystem {
         cairo_font_options_destroy(options)
         pango_context_set_round_glyph_positions(context, 0)
         pango_context_set_language(context, pango_language_from_string("en-us"))
-        dictionary[key] = ContextBox(context: context)
-        return context
+        let state = ThreadState(context: context)
+        dictionary[key] = state
+        return state
     }
+
+    /// The calling thread's context and its Pango font description of a font, which the
+    /// thread keeps (the caller does not free it; a layout copies what it is given).
+    static func contextAndDescription(for font: Font) -> (context: OpaquePointer, description: OpaquePointer) {
+        let state = state
+        if let description = state.descriptions[font] { return (state.context, description) }
+        if state.descriptions.count >= describedFontsLimit {
+            for description in state.descriptions.values { pango_font_description_free(description) }
+            state.descriptions.removeAll(keepingCapacity: true)
+        }
+        let description = makeDescription(for: font)
+        state.descriptions[font] = description
+        return (state.context, description)
+    }
+
+    /// How many font descriptions the calling thread keeps now.
+    static var describedFontsCount: Int { state.descriptions.count }
 
     /// A new Pango font description for a font; the caller frees it.
     static func makeDescription(for font: Font) -> OpaquePointer {
