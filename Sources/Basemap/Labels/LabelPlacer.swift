@@ -57,7 +57,6 @@ public final class LabelPlacer {
     /// How far a road's line may stray from a straight name's baseline, in points.
     static let roadNameStraightness: CGFloat = 2.5
 
-    /// The size of a string in a font (cached per font, by text: no key is built per call).
     /// The slot of a font in ``measured``, given on first use (labels use a handful).
     func measuringSlot(for font: Font) -> Int {
         if let slot = measuredFonts.firstIndex(of: font) { return slot }

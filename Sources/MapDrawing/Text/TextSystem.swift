@@ -15,6 +15,10 @@ enum TextSystem {
         /// Descriptions by font, made once: making one costs more than shaping a short label.
         var descriptions: [Font: OpaquePointer] = [:]
         init(context: OpaquePointer) { self.context = context }
+        // The thread's dictionary lets go of its state when the thread ends.
+        deinit {
+            for description in descriptions.values { pango_font_description_free(description) }
+        }
     }
 
     private static let key = "OpenMaps.MapDrawing.PangoContext"
