@@ -85,19 +85,18 @@ extension Canvas {
         let work = ProjectedJobs(jobs: jobs, target: target, bands: bands, clip: clip, fill: fill)
         if bands == 1 {
             work.run(band: 0)
-        } else if let alongside = pending {
+        } else {
             // The other cores take bands from the start; this thread joins them once its own
-            // work is done.
+            // work (if any) is done.
+            let alongside = pending
             pending = nil
             let helpers = DispatchGroup()
             for _ in 0..<max(Canvas.cores - 1, 1) {
                 DispatchQueue.global(qos: .userInteractive).async(group: helpers) { work.runBands() }
             }
-            alongside()
+            alongside?()
             work.runBands()
             helpers.wait()
-        } else {
-            DispatchQueue.concurrentPerform(iterations: bands) { work.run(band: $0) }
         }
         withExtendedLifetime(pieces) {}
         cairo_surface_mark_dirty(bitmap.surface)

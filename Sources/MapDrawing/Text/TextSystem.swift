@@ -26,9 +26,6 @@ enum TextSystem {
     /// as asked for (a page of text uses a handful).
     static let describedFontsLimit = 256
 
-    /// The calling thread's Pango context.
-    static var context: OpaquePointer { state.context }
-
     /// The calling thread's state, made on first use.
     private static var state: ThreadState {
         let dictionary = Thread.current.threadDictionary
@@ -67,7 +64,7 @@ enum TextSystem {
     static var describedFontsCount: Int { state.descriptions.count }
 
     /// A new Pango font description for a font; the caller frees it.
-    static func makeDescription(for font: Font) -> OpaquePointer {
+    private static func makeDescription(for font: Font) -> OpaquePointer {
         let description = pango_font_description_new()!
         pango_font_description_set_family(description, font.familyList)
         pango_font_description_set_absolute_size(description, font.size * Double(openmaps_pango_scale))
