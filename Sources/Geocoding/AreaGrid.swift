@@ -59,7 +59,10 @@ struct AreaGrid: Sendable {
             for (band, list) in bands.enumerated() {
                 rowStart.append(UInt32(truncatingIfNeeded: edges.count / 4))
                 for edge in list.sorted(by: { max($0.1, $0.3) > max($1.1, $1.3) }) {
-                    edges += [edge.0, edge.1, edge.2, edge.3]
+                    edges.append(edge.0)
+                    edges.append(edge.1)
+                    edges.append(edge.2)
+                    edges.append(edge.3)
                 }
                 // Cells no edge comes near are wholly inside or wholly outside, as a run.
                 let row = r0 + band
@@ -106,8 +109,8 @@ struct AreaGrid: Sendable {
     /// The first area (by table index) accepted by `accept` whose rings contain a coordinate.
     func first(latitude: Double, longitude: Double, accept: (Int) -> Bool = { _ in true }) -> Int? {
         guard latitude.isFinite, longitude.isFinite else { return nil }
-        let row = AreaGrid.index(latitude, origin: 90, count: AreaGrid.rows)
-        let cell = row * AreaGrid.columns + AreaGrid.index(longitude, origin: 180, count: AreaGrid.columns)
+        let (row, column) = AreaGrid.cell(latitude: latitude, longitude: longitude)
+        let cell = row * AreaGrid.columns + column
         for slot in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
             let entry = entries[slot], area = Int(entry >> 1)
             guard accept(area) else { continue }
@@ -127,6 +130,22 @@ struct AreaGrid: Sendable {
             if inside { return area }
         }
         return nil
+    }
+
+    /// Whether no area reaches any cell of a block of rows and columns (clamped to the grid):
+    /// then no point in those cells is inside an area.
+    func isEmpty(rows: Range<Int>, columns: Range<Int>) -> Bool {
+        let rows = rows.clamped(to: 0..<AreaGrid.rows), columns = columns.clamped(to: 0..<AreaGrid.columns)
+        for row in rows where !columns.isEmpty {
+            let first = row * AreaGrid.columns + columns.lowerBound, end = row * AreaGrid.columns + columns.upperBound
+            if cellStart[first] != cellStart[end] { return false }
+        }
+        return true
+    }
+
+    /// The row and column of the cell a coordinate is looked up in (clamped to the grid).
+    static func cell(latitude: Double, longitude: Double) -> (row: Int, column: Int) {
+        (index(latitude, origin: 90, count: rows), index(longitude, origin: 180, count: columns))
     }
 
     /// The even-odd test over some edges (those a ray east from the point may cross).

@@ -50,6 +50,8 @@ public final class ReverseGeocoder: Sendable {
     /// The country and admin-1 polygons by where they are.
     private let countryGrid: AreaGrid
     private let adminGrid: AreaGrid
+    /// The cells wholly in open ocean, answered without a search.
+    let openOcean: OpenOceanMask
 
     public init(pack: GeocoderPack) {
         self.pack = pack
@@ -78,6 +80,8 @@ public final class ReverseGeocoder: Sendable {
         countryGrid = parts.countryGrid ?? AreaGrid(areas: [])
         adminGrid = parts.adminGrid ?? AreaGrid(areas: [])
         streetIndex = parts.streetIndex ?? StreetIndex(streets: [], addresses: [])
+        openOcean = OpenOceanMask(
+            countries: countryGrid, places: tree, chord: ReverseGeocoder.openOceanChord, parts: ProcessInfo.processInfo.activeProcessorCount)
         placeCountry = pack.places.map(\.country)
         placeParent = pack.places.map { $0.parent ?? -1 }
         let points = pack.streets.flatMap(\.points) + pack.addresses.map { ($0.latitude, $0.longitude) }
@@ -107,6 +111,7 @@ public final class ReverseGeocoder: Sendable {
         let lat = coordinate.latitude, lon = coordinate.longitude
         var country = countryGrid.first(latitude: lat, longitude: lon).map { pack.countryAreas[$0].country }
         if country == nil {
+            if openOcean.contains(latitude: lat, longitude: lon) { return [] }
             // Coastal waters count for the nearest place's country; open ocean gives nothing.
             // (The search reaches a hair past the open-ocean distance; the check decides.)
             guard let nearest = tree.nearest(latitude: lat, longitude: lon, maxChord: ReverseGeocoder.openOceanChord),

@@ -137,6 +137,53 @@ struct GeocoderIndexTests {
         }
     }
 
+    /// A coordinate in a cell of the open-ocean mask is inside no country and has no place
+    /// within the open-ocean chord: the mask answers what the searches would.
+    @Test func theOpenOceanMaskHoldsOnlyPointsTheSearchesFindInOpenOcean() throws {
+        let pack = try #require(Self.pack)
+        let countries = AreaGrid(areas: pack.countryAreas)
+        let places = PlaceTree(latitudes: pack.places.map(\.latitude), longitudes: pack.places.map(\.longitude))
+        let mask = OpenOceanMask(countries: countries, places: places, chord: ReverseGeocoder.openOceanChord, parts: 2)
+        // Most of the ocean, none of the land: about 71% of the Earth is water.
+        #expect(mask.openOceanCells > 20_000 && mask.openOceanCells < 45_000, "\(mask.openOceanCells) of 64,800 cells")
+        var random = Seeded(state: 41)
+        var checked = 0
+        for row in 0..<OpenOceanMask.rows {
+            for column in 0..<OpenOceanMask.columns {
+                let south = Double(row) - 90, west = Double(column) - 180
+                // The cell's corners, edges and inside, and a hair inside its corners.
+                var probes = [(south, west), (south + 1, west + 1), (south + 0.5, west + 0.5), (south + 1e-9, west + 1e-9), (south + 1 - 1e-9, west + 1 - 1e-9)]
+                probes += (0..<2).map { _ in (south + random.next(), west + random.next()) }
+                for (lat, lon) in probes where lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180 {
+                    guard mask.contains(latitude: lat, longitude: lon) else { continue }
+                    checked += 1
+                    #expect(countries.first(latitude: lat, longitude: lon) == nil, "\(lat),\(lon) is in a country")
+                    #expect(places.nearest(latitude: lat, longitude: lon, maxChord: ReverseGeocoder.openOceanChord) == nil, "\(lat),\(lon) has a place near")
+                }
+            }
+        }
+        #expect(checked > 100_000)
+    }
+
+    @Test func aPlaceOrACountryTakesItsCellsOutOfTheOpenOceanMask() {
+        let island: [(Double, Double)] = [(10.1, 150.1), (10.1, 150.2), (10.2, 150.2), (10.2, 150.1)]
+        let country = GeocoderPack.Area(country: 0, name: nil, rings: [island], box: (10.1, 150.1, 10.2, 150.2), ringLatitudes: [(10.1, 10.2)])
+        let countries = AreaGrid(areas: [country])
+        let places = PlaceTree(latitudes: [-20.5], longitudes: [-120.5])
+        let mask = OpenOceanMask(countries: countries, places: places, chord: ReverseGeocoder.openOceanChord)
+        #expect(!mask.contains(latitude: 10.9, longitude: 150.9), "the island's cell")
+        #expect(mask.contains(latitude: 10.5, longitude: 152.5), "the cell beside it")
+        #expect(!mask.contains(latitude: -20.5, longitude: -120.5), "the place's cell")
+        #expect(!mask.contains(latitude: -22.5, longitude: -120.5), "within 300 km of the place (222 km)")
+        #expect(!mask.contains(latitude: -23.5, longitude: -120.5), "its centre is 334 km away, its northern edge 278 km")
+        #expect(mask.contains(latitude: -25.5, longitude: -120.5), "well beyond it (556 km)")
+        #expect(!mask.contains(latitude: .nan, longitude: 0))
+        // Everything else is open ocean: a world without land.
+        let empty = OpenOceanMask(countries: AreaGrid(areas: []), places: PlaceTree(latitudes: [], longitudes: []), chord: ReverseGeocoder.openOceanChord)
+        #expect(empty.openOceanCells == OpenOceanMask.rows * OpenOceanMask.columns)
+        #expect(empty.contains(latitude: 90, longitude: 180) && empty.contains(latitude: -90, longitude: -180))
+    }
+
     @Test func aLineIsReadFromItsBytesAsItsTextIsRead() {
         var random = Seeded(state: 3)
         let pieces = ["", " ", "\t", "-", "+", "1", "60.1687", "24.9505", "1e2", "0x1p3", "nan", "inf", ",", ",", "  ", ".", "5.", "e", "é", "\u{00A0}", "١"]
