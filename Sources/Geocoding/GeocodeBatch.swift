@@ -142,10 +142,42 @@ public struct GeocodeBatch: Sendable {
             var low = low, high = high
             while low < high, bytes[low] == 0x20 || bytes[low] == 0x09 { low += 1 }
             while high > low, bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09 { high -= 1 }
-            return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[low..<high]), as: UTF8.self))
+            let text = UnsafeBufferPointer(rebasing: bytes[low..<high])
+            return plainDecimal(text) ?? Double(String(decoding: text, as: UTF8.self))
         }
         guard let latitude = number(0, comma), let longitude = number(comma + 1, bytes.count) else { return nil }
         return CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
+    }
+
+    /// The powers of ten a double holds exactly.
+    private static let exactPowersOfTen: [Double] = (0...22).map { power in (0..<power).reduce(1.0) { value, _ in value * 10 } }
+
+    /// A number written plainly, `-` and digits with at most one `.` between digits, of at most
+    /// 15 digits: its whole digits over a power of ten, two doubles held exactly, so the one
+    /// division rounds as a correct parse does (the answer `Double(String)` gives, bit for bit).
+    /// Nil for any other text, which the full parse reads.
+    static func plainDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var index = 0, digits = 0, decimals = 0, whole: UInt64 = 0
+        var point = false
+        let negative = text.first == UInt8(ascii: "-")
+        if negative { index = 1 }
+        while index < text.count {
+            let byte = text[index]
+            if byte == UInt8(ascii: ".") {
+                // A point between digits only.
+                guard !point, digits > 0, index + 1 < text.count else { return nil }
+                point = true
+            } else {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 15 else { return nil }
+                whole = whole * 10 + UInt64(byte - UInt8(ascii: "0"))
+                digits += 1
+                if point { decimals += 1 }
+            }
+            index += 1
+        }
+        guard digits > 0 else { return nil }
+        let value = Double(whole) / exactPowersOfTen[decimals]
+        return negative ? -value : value
     }
 
     /// The coordinate a line of any text gives: two numbers split by a comma, white space

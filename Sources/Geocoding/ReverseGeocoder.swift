@@ -109,9 +109,10 @@ public final class ReverseGeocoder: Sendable {
         guard maximumResults > 0 else { return [] }
         guard CLLocationCoordinate2DIsValid(coordinate) else { throw .invalidCoordinate }
         let lat = coordinate.latitude, lon = coordinate.longitude
+        // (The mask is small enough to stay in cache; the grids and the tree are not.)
+        if openOcean.contains(latitude: lat, longitude: lon) { return [] }
         var country = countryGrid.first(latitude: lat, longitude: lon).map { pack.countryAreas[$0].country }
         if country == nil {
-            if openOcean.contains(latitude: lat, longitude: lon) { return [] }
             // Coastal waters count for the nearest place's country; open ocean gives nothing.
             // (The search reaches a hair past the open-ocean distance; the check decides.)
             guard let nearest = tree.nearest(latitude: lat, longitude: lon, maxChord: ReverseGeocoder.openOceanChord),

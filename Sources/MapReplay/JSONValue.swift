@@ -131,13 +131,16 @@ package struct JSONLine {
 
     /// Appends ``quote(_:)``'s text as UTF-8.
     package static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
-        guard text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else {
-            bytes.append(contentsOf: quote(text).utf8)
-            return
+        // Most text needs no escapes: checked and copied from its UTF-8 in place.
+        var text = text
+        let plain = text.withUTF8 { utf8 in
+            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return true
         }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: text.utf8)
-        bytes.append(UInt8(ascii: "\""))
+        if !plain { bytes.append(contentsOf: quote(text).utf8) }
     }
 
     package static func quote(_ text: String) -> String {

@@ -184,6 +184,29 @@ struct GeocoderIndexTests {
         #expect(empty.contains(latitude: 90, longitude: 180) && empty.contains(latitude: -90, longitude: -180))
     }
 
+    /// Numbers written plainly are read without the full parse, to the same double.
+    @Test func aPlainDecimalIsReadToTheDoubleAFullParseGives() {
+        var random = Seeded(state: 8)
+        var read = 0
+        for _ in 0..<200_000 {
+            var text = random.next() < 0.5 ? "-" : ""
+            let whole = Int(random.next() * 12), fraction = Int(random.next() * 12)
+            for _ in 0..<whole { text += String(Int(random.next() * 10)) }
+            if random.next() < 0.8 { text += "." }
+            for _ in 0..<fraction { text += String(Int(random.next() * 10)) }
+            let plain = Array(text.utf8).withUnsafeBufferPointer { GeocodeBatch.plainDecimal($0) }
+            if let plain {
+                read += 1
+                #expect(plain.bitPattern == Double(text)?.bitPattern, "\(text)")
+            }
+        }
+        #expect(read > 100_000, "most are read plainly")
+        for text in ["-0", "-0.0", "0.000000000000001", "999999999999999", "89.999999", "-179.999999", "0.1", "5.", ".5", "-", "1e5", "1234567890123456"] {
+            let plain = Array(text.utf8).withUnsafeBufferPointer { GeocodeBatch.plainDecimal($0) }
+            #expect(plain == nil || plain?.bitPattern == Double(text)?.bitPattern, "\(text)")
+        }
+    }
+
     @Test func aLineIsReadFromItsBytesAsItsTextIsRead() {
         var random = Seeded(state: 3)
         let pieces = ["", " ", "\t", "-", "+", "1", "60.1687", "24.9505", "1e2", "0x1p3", "nan", "inf", ",", ",", "  ", ".", "5.", "e", "é", "\u{00A0}", "١"]
