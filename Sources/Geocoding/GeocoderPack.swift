@@ -22,6 +22,14 @@ public struct GeocoderPack: Sendable {
     struct Country: Sendable {
         let code: String
         let name: String
+        /// How the country writes addresses (from its code).
+        let style: AddressFormat.Style
+
+        init(code: String, name: String) {
+            self.code = code
+            self.name = name
+            style = AddressFormat.Style(countryCode: code)
+        }
     }
 
     struct Area: Sendable {

@@ -44,6 +44,8 @@ public final class ReverseGeocoder: Sendable {
     /// Each place's country and parent city, apart, so searches filter without touching the pack.
     private let placeCountry: [Int]
     private let placeParent: [Int]
+    /// Whether each place is the parent city of some district, so a city without any is not searched.
+    private let hasDistricts: [Bool]
     private let streetBox: (minLat: Double, minLon: Double, maxLat: Double, maxLon: Double)?
     /// The streets and house numbers by where they are.
     private let streetIndex: StreetIndex
@@ -84,6 +86,9 @@ public final class ReverseGeocoder: Sendable {
             countries: countryGrid, places: tree, chord: ReverseGeocoder.openOceanChord, parts: ProcessInfo.processInfo.activeProcessorCount)
         placeCountry = pack.places.map(\.country)
         placeParent = pack.places.map { $0.parent ?? -1 }
+        var hasDistricts = [Bool](repeating: false, count: pack.places.count)
+        for parent in placeParent where parent >= 0 && parent < hasDistricts.count { hasDistricts[parent] = true }
+        self.hasDistricts = hasDistricts
         let points = pack.streets.flatMap(\.points) + pack.addresses.map { ($0.latitude, $0.longitude) }
         if let minLat = points.map(\.0).min(), let maxLat = points.map(\.0).max(), let minLon = points.map(\.1).min(),
             let maxLon = points.map(\.1).max()
@@ -255,7 +260,7 @@ public final class ReverseGeocoder: Sendable {
     /// The nearest district of a city within 3 km of a coordinate.
     private func district(near c: CLLocationCoordinate2D, of cityIndex: Int) -> String? {
         let parents = placeParent
-        guard pack.places[cityIndex].population >= 100_000,
+        guard hasDistricts[cityIndex], pack.places[cityIndex].population >= 100_000,
             let found = countryTree(placeCountry[cityIndex])?.nearest(
                 latitude: c.latitude, longitude: c.longitude, maxChord: 3_000 / 6_371_009, accept: { parents[$0] == cityIndex })
         else { return nil }
@@ -318,12 +323,12 @@ public final class ReverseGeocoder: Sendable {
             }
         }
         if let city = street?.city, !city.isEmpty { locality = city }
-        let code = country?.code ?? ""
-        let thoroughfare = street.map { AddressFormat.streetLine(street: $0.street, number: $0.number, countryCode: code) }
+        let style = country?.style ?? []
+        let thoroughfare = street.map { AddressFormat.streetLine(street: $0.street, number: $0.number, style: style) }
         var result = ReverseGeocodeResult(
             coordinate: coordinate, thoroughfare: thoroughfare, locality: locality, subLocality: subLocality,
             administrativeArea: admin, postalCode: street?.postcode, country: country?.name, lines: [])
-        result.lines = AddressFormat.lines(for: result, countryCode: code)
+        result.lines = AddressFormat.lines(for: result, style: style)
         return result
     }
 }

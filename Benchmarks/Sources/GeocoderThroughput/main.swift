@@ -1,6 +1,7 @@
 // Reads "lat,lon" lines from a file, reverse-geocodes them all on one core and prints the
-// queries per second (nearest place only, as the Python reverse_geocoder does, and full
-// reverse geocodes; then each again as a batch on every core), for Benchmarks/geocoder_compare.py.
+// queries per second, each the median of five passes (nearest place only, as the Python
+// reverse_geocoder does, and full reverse geocodes; then each again as a batch on every
+// core), for Benchmarks/geocoder_compare.py.
 import Foundation
 import Geocoding
 import MapGeometry
@@ -16,16 +17,18 @@ let points = text.split(separator: "\n").compactMap { line -> CLLocationCoordina
     return parts.count == 2 ? CLLocationCoordinate2D(latitude: parts[0], longitude: parts[1]) : nil
 }
 var checksum = 0
-let start = DispatchTime.now().uptimeNanoseconds
-for point in points { checksum &+= geocoder.nearestPlace(to: point)?.name.count ?? 0 }
-let nearest = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-let fullStart = DispatchTime.now().uptimeNanoseconds
-for point in points { checksum &+= ((try? geocoder.reverseGeocode(point))?.count ?? 0) }
-let full = Double(DispatchTime.now().uptimeNanoseconds - fullStart) / 1e9
-let nearestBatchStart = DispatchTime.now().uptimeNanoseconds
-checksum &+= geocoder.nearestPlaces(batch: points).reduce(0) { $0 &+ ($1?.name.count ?? 0) }
-let nearestBatch = Double(DispatchTime.now().uptimeNanoseconds - nearestBatchStart) / 1e9
-let batchStart = DispatchTime.now().uptimeNanoseconds
-checksum &+= geocoder.reverseGeocode(batch: points).count
-let batch = Double(DispatchTime.now().uptimeNanoseconds - batchStart) / 1e9
+/// The median of five passes' seconds: the machine's speed drifts, one pass is noise.
+func medianSeconds(_ pass: () -> Void) -> Double {
+    var times: [Double] = []
+    for _ in 0..<5 {
+        let start = DispatchTime.now().uptimeNanoseconds
+        pass()
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    return times.sorted()[2]
+}
+let nearest = medianSeconds { for point in points { checksum &+= geocoder.nearestPlace(to: point)?.name.count ?? 0 } }
+let full = medianSeconds { for point in points { checksum &+= ((try? geocoder.reverseGeocode(point))?.count ?? 0) } }
+let nearestBatch = medianSeconds { checksum &+= geocoder.nearestPlaces(batch: points).reduce(0) { $0 &+ ($1?.name.count ?? 0) } }
+let batch = medianSeconds { checksum &+= geocoder.reverseGeocode(batch: points).count }
 print("{\"queries\": \(points.count), \"nearest_qps\": \(Int(Double(points.count) / nearest)), \"full_qps\": \(Int(Double(points.count) / full)), \"full_batch_qps\": \(Int(Double(points.count) / batch)), \"nearest_batch_qps\": \(Int(Double(points.count) / nearestBatch)), \"checksum\": \(checksum)}")
