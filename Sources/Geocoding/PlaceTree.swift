@@ -6,10 +6,9 @@ struct PlaceTree: Sendable {
     /// The points in tree order, x, y and z of each together (a search reads them in runs,
     /// not through the order).
     private let xyz: [Double]
-    /// Place indices in tree order: each range's middle element splits it on the range's axis (`axes`).
-    private let order: [Int32]
-    /// The pack's index of each point (the points may be a subset, such as one country's).
-    private let globalIndex: [Int]
+    /// The pack's index of each point in tree order (the points may be a subset, such as one
+    /// country's): each range's middle point splits it on the range's axis (`axes`).
+    private let places: [Int]
     /// Each node's box (see `boxes(count:xyz:)`).
     private let boxes: [Double]
     /// The axis each node's range is split on (0, 1, 2: x, y, z), by node number.
@@ -26,7 +25,7 @@ struct PlaceTree: Sendable {
     /// position). With `seeded`, searches start from a grid of seeds (a search more per cell
     /// to make the tree, at most 16,200 cells).
     init(latitudes: [Double], longitudes: [Double], indices: [Int]? = nil, seeded: Bool = false) {
-        globalIndex = indices ?? Array(0..<latitudes.count)
+        let globalIndex = indices ?? Array(0..<latitudes.count)
         var xs: [Double] = [], ys: [Double] = [], zs: [Double] = []
         xs.reserveCapacity(latitudes.count)
         ys.reserveCapacity(latitudes.count)
@@ -50,7 +49,7 @@ struct PlaceTree: Sendable {
             xyz.append(zs[Int(index)])
         }
         self.xyz = xyz
-        self.order = order
+        places = order.map { globalIndex[Int($0)] }
         boxes = PlaceTree.boxes(count: order.count, xyz: xyz)
         if seeded, !order.isEmpty { makeSeeds(latitudes: latitudes, longitudes: longitudes) }
     }
@@ -154,11 +153,11 @@ struct PlaceTree: Sendable {
     func nearest(
         latitude: Double, longitude: Double, maxChord: Double = .infinity, accept: (Int) -> Bool = { _ in true }
     ) -> (index: Int, chord: Double)? {
-        guard !order.isEmpty else { return nil }
+        guard !places.isEmpty else { return nil }
         return withoutActuallyEscaping(accept) { accept in
             var best = NearestOne(bound: maxChord.isFinite ? maxChord * maxChord : .infinity, accept: accept)
             search(PlaceTree.unit(latitude, longitude), from: seeds(latitude: latitude, longitude: longitude), &best)
-            return best.slot.map { (globalIndex[Int(order[$0])], sqrt(best.bound)) }
+            return best.slot.map { (places[$0], sqrt(best.bound)) }
         }
     }
 
@@ -167,11 +166,11 @@ struct PlaceTree: Sendable {
     func nearest(
         _ k: Int, latitude: Double, longitude: Double, maxChord: Double = .infinity, accept: (Int) -> Bool
     ) -> [(index: Int, chord: Double)] {
-        guard k > 0, !order.isEmpty else { return [] }
+        guard k > 0, !places.isEmpty else { return [] }
         return withoutActuallyEscaping(accept) { accept in
             var best = NearestFew(k: k, limit: maxChord.isFinite ? maxChord * maxChord : .infinity, accept: accept)
             search(PlaceTree.unit(latitude, longitude), from: seeds(latitude: latitude, longitude: longitude), &best)
-            return best.found.map { (globalIndex[Int(order[$0.slot])], sqrt($0.squared)) }
+            return best.found.map { (places[$0.slot], sqrt($0.squared)) }
         }
     }
 
@@ -186,10 +185,9 @@ struct PlaceTree: Sendable {
         _ q: (Double, Double, Double), from seeds: Seeds, _ collector: inout Collector
     ) {
         xyz.withUnsafeBufferPointer { xyz in
-            order.withUnsafeBufferPointer { order in
-                globalIndex.withUnsafeBufferPointer { global in
-                    boxes.withUnsafeBufferPointer { boxes in
-                      axes.withUnsafeBufferPointer { axes in
+            places.withUnsafeBufferPointer { places in
+                boxes.withUnsafeBufferPointer { boxes in
+                    axes.withUnsafeBufferPointer { axes in
                         /// The squared distance from the query to a node's box.
                         @inline(__always) func boxDistance(_ node: Int) -> Double {
                             let b = 6 * node
@@ -202,14 +200,14 @@ struct PlaceTree: Sendable {
                             let dx = xyz[3 * slot] - q.0, dy = xyz[3 * slot + 1] - q.1, dz = xyz[3 * slot + 2] - q.2
                             let squared = dx * dx + dy * dy + dz * dz
                             guard squared <= collector.bound else { return }
-                            collector.offer(slot: slot, place: global[Int(order[slot])], squared: squared)
+                            collector.offer(slot: slot, place: places[slot], squared: squared)
                         }
-                        for seed in seeds where seed >= 0 && Int(seed) < order.count { consider(Int(seed)) }
+                        for seed in seeds where seed >= 0 && Int(seed) < places.count { consider(Int(seed)) }
                         // Ranges still to visit: their bounds and node number.
                         typealias Entry = (low: Int, high: Int, node: Int)
                         // The stack never holds more than two entries per level of the tree.
                         withUnsafeTemporaryAllocation(of: Entry.self, capacity: 2 * 64 + 2) { stack in
-                            stack[0] = (0, order.count, 0)
+                            stack[0] = (0, places.count, 0)
                             var top = 1
                             while top > 0 {
                                 top -= 1
@@ -233,7 +231,6 @@ struct PlaceTree: Sendable {
                                 top += 2
                             }
                         }
-                      }
                     }
                 }
             }
