@@ -53,7 +53,7 @@ public final class ReverseGeocoder: Sendable {
     private let countryGrid: AreaGrid
     private let adminGrid: AreaGrid
     /// The cells wholly in open ocean, answered without a search.
-    let openOcean: OpenOceanMask
+    private let openOcean: OpenOceanMask
 
     public init(pack: GeocoderPack) {
         self.pack = pack
