@@ -101,11 +101,13 @@ extension LabelPlacer {
         /// comes from one tile.
         func inside(_ p: SIMD2<Double>, _ extent: Double) -> Bool { p.x >= 0 && p.y >= 0 && p.x < extent && p.y < extent }
         if style.showPlaceLabels, let places = tile.layer("place") {
+            let keys = LabelKeys(places)
             for feature in places.features where feature.type == .point && !isFull() {
-                guard let name = OpenMapTilesSchema.name(feature.properties), let point = feature.parts.first?.first else { continue }
-                let rank = feature.properties["rank"]?.number ?? 10
-                let klass = feature.properties["class"]?.string ?? "town"
-                let capital = (feature.properties["capital"]?.number ?? 0) == 2 || feature.properties["capital"]?.string == "yes"
+                guard let name = keys.name(feature), let point = feature.parts.first?.first else { continue }
+                let rank = keys.rank(feature)?.number ?? 10
+                let klass = keys.klass(feature)?.string ?? "town"
+                let capitalValue = keys.capital(feature)
+                let capital = (capitalValue?.number ?? 0) == 2 || capitalValue?.string == "yes"
                 let zooms = LabelPlacer.placeZooms(class: klass, rank: rank, capital: capital)
                 guard !zooms.isEmpty else { continue }
                 let m = mercator(point, places.extent)
@@ -128,9 +130,10 @@ extension LabelPlacer {
             }
         }
         if style.showRoadLabels, let roads = tile.layer("transportation_name") {
+            let keys = LabelKeys(roads)
             for feature in roads.features where feature.type == .lineString && !isFull() {
-                guard let name = OpenMapTilesSchema.name(feature.properties),
-                    let klass = OpenMapTilesSchema.roadClass(feature.properties["class"]?.string ?? "minor", subclass: feature.properties["subclass"]?.string),
+                guard let name = keys.name(feature),
+                    let klass = OpenMapTilesSchema.roadClass(keys.klass(feature)?.string ?? "minor", subclass: keys.subclass(feature)?.string),
                     klass != "rail", klass != "transit"
                 else { continue }
                 let parts = feature.parts.map { $0.map { mercator($0, roads.extent) } }
@@ -142,18 +145,17 @@ extension LabelPlacer {
             }
         }
         if style.showPOIIcons || style.showPOIText, let pois = tile.layer("poi") {
+            let keys = LabelKeys(pois)
             for feature in pois.features where feature.type == .point && !isFull() {
-                guard let name = OpenMapTilesSchema.name(feature.properties), let point = feature.parts.first?.first, inside(point, pois.extent),
-                    let category = OpenMapTilesSchema.poiCategory(feature.properties["class"]?.string ?? "", subclass: feature.properties["subclass"]?.string),
+                guard let name = keys.name(feature), let point = feature.parts.first?.first, inside(point, pois.extent),
+                    let category = OpenMapTilesSchema.poiCategory(keys.klass(feature)?.string ?? "", subclass: keys.subclass(feature)?.string),
                     !category.isEmpty, !style.hiddenPOIGroups.contains(BasemapStyle.poiGroup(of: category))
                 else { continue }
                 let importance = OpenMapTilesSchema.importance(ofCategory: category)
                 let m = mercator(point, pois.extent)
                 let c = coordinate(m)
-                let placeID =
-                    OpenMapTilesSchema.placeID(id: feature.id, properties: feature.properties)
-                    ?? String(format: "omt:%.6f,%.6f", c.latitude, c.longitude)
-                let rank = min(max(feature.properties["rank"]?.number ?? 25, 0), 60)
+                let placeID = keys.placeID(feature) ?? String(format: "omt:%.6f,%.6f", c.latitude, c.longitude)
+                let rank = min(max(keys.rank(feature)?.number ?? 25, 0), 60)
                 candidates.append(
                     LabelCandidate(
                         kind: .poi, text: name, point: m, coordinate: c, fontSlot: poiSlot, placeID: placeID,

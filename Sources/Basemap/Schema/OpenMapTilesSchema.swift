@@ -103,7 +103,12 @@ public enum OpenMapTilesSchema {
     /// it is (an `osm_id` property like `n123`, or tilemaker's IDs with the type in bits 40-41),
     /// else `omt:<id>`, else nil.
     public static func placeID(id: UInt64?, properties: [String: VectorTile.Value]) -> String? {
-        if let osm = properties["osm_id"]?.string, let kind = osm.first {
+        placeID(id: id, osmID: properties["osm_id"]?.string)
+    }
+
+    /// ``placeID(id:properties:)`` from the `osm_id` property's text, read by the caller.
+    static func placeID(id: UInt64?, osmID: String?) -> String? {
+        if let osm = osmID, let kind = osm.first {
             let number = osm.dropFirst()
             switch kind {
             case "n": return "osm:node/" + number

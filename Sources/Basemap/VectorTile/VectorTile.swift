@@ -31,6 +31,10 @@ public struct VectorTile: Sendable {
         /// The box around every part (min x, min y, max x, max y), so drawing a part of a tile
         /// skips what lies outside it; empty (min above max) for no points.
         public internal(set) var bounds = SIMD4<Double>(.infinity, .infinity, -.infinity, -.infinity)
+        /// The tags `properties` was made from, the valid pairs in order (key, then value, as
+        /// indices into the layer's tables), so a layer's reader looks keys up without hashing
+        /// (``Layer/key(_:)``). As decoded: a later change to `properties` is not in them.
+        var tags: [UInt32] = []
 
         /// Whether the feature's box meets a rectangle of tile coordinates.
         public func meets(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Bool {
@@ -42,6 +46,34 @@ public struct VectorTile: Sendable {
         public var name: String
         public var extent: Double
         public var features: [Feature]
+        /// The layer's tables of keys and values, which its features' tags index.
+        var keys: [String] = []
+        var values: [Value] = []
+
+        /// A key as the layer's tables hold it: the indices of every entry equal to it.
+        struct Key {
+            let indices: [UInt32]
+        }
+
+        /// The lookup of a key in this layer's features, worked out once for all of them.
+        func key(_ name: String) -> Key {
+            Key(indices: keys.indices.filter { keys[$0] == name }.map { UInt32(truncatingIfNeeded: $0) })
+        }
+
+        /// A feature's value for a key: what `feature.properties[name]` gives (of tags with
+        /// the same key, the last), without hashing the key.
+        func value(_ key: Key, of feature: Feature) -> Value? {
+            guard !key.indices.isEmpty else { return nil }
+            var pair = feature.tags.count / 2
+            while pair > 0 {
+                pair -= 1
+                if key.indices.contains(feature.tags[2 * pair]) {
+                    let value = Int(feature.tags[2 * pair + 1])
+                    return value < values.count ? values[value] : nil
+                }
+            }
+            return nil
+        }
     }
 
     public var layers: [Layer]
@@ -123,11 +155,11 @@ public struct VectorTile: Sendable {
         features.reserveCapacity(kept.count)
         for raw in kept {
             let feature = try feature(ProtobufReader(raw), keys: keys, values: values, budget: &budget)
-            budget.bytes += 96 + feature.properties.count * 48
+            budget.bytes += 96 + feature.properties.count * 48 + feature.tags.count * 4
             features.append(feature)
         }
         budget.bytes += keys.reduce(0) { $0 + 32 + $1.utf8.count } + values.count * 48
-        return Layer(name: name, extent: extent, features: features)
+        return Layer(name: name, extent: extent, features: features, keys: keys, values: values)
     }
 
     private static func value(_ input: ProtobufReader) throws -> Value {
@@ -163,6 +195,8 @@ public struct VectorTile: Sendable {
                 while i + 1 < tags.count {
                     if tags[i] < UInt64(keys.count), tags[i + 1] < UInt64(values.count) {
                         feature.properties[keys[Int(tags[i])]] = values[Int(tags[i + 1])]
+                        feature.tags.append(UInt32(truncatingIfNeeded: tags[i]))
+                        feature.tags.append(UInt32(truncatingIfNeeded: tags[i + 1]))
                     }
                     i += 2
                 }

@@ -1,0 +1,37 @@
+/// The properties labels read from one layer's features, each key looked up in the layer's
+/// key table once (not hashed again for every feature): the answers are the features'
+/// `properties`' own.
+struct LabelKeys {
+    let layer: VectorTile.Layer
+    /// ``OpenMapTilesSchema/nameKeys``, in order.
+    private let names: [VectorTile.Layer.Key]
+    private let klass, subclass, rank, capital, osmID: VectorTile.Layer.Key
+
+    init(_ layer: VectorTile.Layer) {
+        self.layer = layer
+        names = OpenMapTilesSchema.nameKeys.map(layer.key)
+        klass = layer.key("class")
+        subclass = layer.key("subclass")
+        rank = layer.key("rank")
+        capital = layer.key("capital")
+        osmID = layer.key("osm_id")
+    }
+
+    /// ``OpenMapTilesSchema/name(_:)`` of a feature.
+    func name(_ feature: VectorTile.Feature) -> String? {
+        for key in names {
+            if let name = layer.value(key, of: feature)?.string, !name.isEmpty { return name }
+        }
+        return nil
+    }
+
+    func klass(_ feature: VectorTile.Feature) -> VectorTile.Value? { layer.value(klass, of: feature) }
+    func subclass(_ feature: VectorTile.Feature) -> VectorTile.Value? { layer.value(subclass, of: feature) }
+    func rank(_ feature: VectorTile.Feature) -> VectorTile.Value? { layer.value(rank, of: feature) }
+    func capital(_ feature: VectorTile.Feature) -> VectorTile.Value? { layer.value(capital, of: feature) }
+
+    /// ``OpenMapTilesSchema/placeID(id:properties:)`` of a feature.
+    func placeID(_ feature: VectorTile.Feature) -> String? {
+        OpenMapTilesSchema.placeID(id: feature.id, osmID: layer.value(osmID, of: feature)?.string)
+    }
+}

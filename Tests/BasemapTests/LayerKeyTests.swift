@@ -1,0 +1,48 @@
+import Foundation
+import HostileData
+import Testing
+
+@testable import Basemap
+
+/// A layer's keys, looked up once in its key table, read each feature's properties as the
+/// feature's `properties` dictionary does.
+@Suite("Layer keys")
+struct LayerKeyTests {
+    @Test func aKeyReadThroughTheLayerIsTheFeaturesPropertyEveryTime() throws {
+        let url = try #require(EmbeddedBasemap.url)
+        let reader = try MBTilesReader(path: url.path)
+        // Dense central Helsinki at the data's highest zoom, and the world.
+        var compared = 0
+        for (z, x, y) in [(14, 9327, 4742), (2, 2, 1)] {
+            let tile = try #require(try reader.tile(z: z, x: x, y: y))
+            for layer in tile.layers {
+                let names = Set(layer.features.flatMap(\.properties.keys)).union(["absent", "name:latin"])
+                for name in names {
+                    let key = layer.key(name)
+                    for feature in layer.features {
+                        #expect(layer.value(key, of: feature) == feature.properties[name], "\(layer.name) \(name)")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared > 10_000)
+    }
+
+    /// A hostile layer: a key twice in the table, a key given twice in one feature's tags,
+    /// tags past the tables: the last valid tag of a key wins, as in `properties`.
+    @Test func repeatedKeysAndTagsPastTheTablesReadAsThePropertiesDo() throws {
+        let feature = HostileTiles.feature(type: 1, points: [(1, 1)], tags: [0, 0, 1, 1, 2, 2, 0, 99, 99, 0, 3, 3])
+        let data = HostileTiles.tile(
+            layer: "place", features: [feature], keys: ["name", "name", "class", "rank"], values: ["first", "second", "city", "x"])
+        let tile = try VectorTile(data: data)
+        let layer = try #require(tile.layer("place"))
+        let decoded = try #require(layer.features.first)
+        for name in ["name", "class", "rank", "none"] {
+            #expect(layer.value(layer.key(name), of: decoded) == decoded.properties[name], "\(name)")
+        }
+        #expect(layer.value(layer.key("name"), of: decoded)?.string == "second")
+        #expect(LabelKeys(layer).name(decoded) == "second")
+        #expect(LabelKeys(layer).klass(decoded)?.string == "city")
+    }
+}
