@@ -29,8 +29,10 @@ struct OpenOceanMask: Sendable {
             var ocean: [Int] = []
             let rows = (slice * OpenOceanMask.rows / slices)..<((slice + 1) * OpenOceanMask.rows / slices)
             for row in rows {
+                // Every cell of a row reaches as far from its centre.
+                let reach = OpenOceanMask.reach(row: row)
                 for column in 0..<OpenOceanMask.columns
-                where OpenOceanMask.isOpenOcean(row: row, column: column, countries: countries, places: places, chord: chord) {
+                where OpenOceanMask.isOpenOcean(row: row, column: column, reach: reach, countries: countries, places: places, chord: chord) {
                     ocean.append(row * OpenOceanMask.columns + column)
                 }
             }
@@ -52,19 +54,27 @@ struct OpenOceanMask: Sendable {
     /// How many cells are open ocean.
     var openOceanCells: Int { bits.reduce(0) { $0 + $1.nonzeroBitCount } }
 
-    /// Whether every point of one cell is inside no country and beyond `chord` of every place.
-    private static func isOpenOcean(row: Int, column: Int, countries: AreaGrid, places: PlaceTree, chord: Double) -> Bool {
+    /// The chord from a cell's centre to its farthest point, a corner, for the cells of a row.
+    private static func reach(row: Int) -> Double {
+        let size = AreaGrid.cellSize * Double(gridCellsPerCell)
+        let south = Double(row) * size - 90
+        let centre = PlaceTree.unit(south + size / 2, size / 2)
+        var reach = 0.0
+        for latitude in [south, south + size] {
+            let corner = PlaceTree.unit(latitude, 0)
+            let (dx, dy, dz) = (corner.0 - centre.0, corner.1 - centre.1, corner.2 - centre.2)
+            reach = max(reach, (dx * dx + dy * dy + dz * dz).squareRoot())
+        }
+        return reach
+    }
+
+    /// Whether every point of one cell is inside no country and beyond `chord` of every place,
+    /// its farthest point `reach` from its centre.
+    private static func isOpenOcean(row: Int, column: Int, reach: Double, countries: AreaGrid, places: PlaceTree, chord: Double) -> Bool {
         let n = gridCellsPerCell
         guard countries.isEmpty(rows: (row * n)..<(row * n + n), columns: (column * n)..<(column * n + n)) else { return false }
         let size = AreaGrid.cellSize * Double(n)
         let south = Double(row) * size - 90, west = Double(column) * size - 180
-        let centre = PlaceTree.unit(south + size / 2, west + size / 2)
-        var reach = 0.0
-        for (latitude, longitude) in [(south, west), (south, west + size), (south + size, west), (south + size, west + size)] {
-            let corner = PlaceTree.unit(latitude, longitude)
-            let (dx, dy, dz) = (corner.0 - centre.0, corner.1 - centre.1, corner.2 - centre.2)
-            reach = max(reach, (dx * dx + dy * dy + dz * dz).squareRoot())
-        }
         return places.nearest(latitude: south + size / 2, longitude: west + size / 2, maxChord: chord + reach + margin) == nil
     }
 }

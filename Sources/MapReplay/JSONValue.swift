@@ -134,7 +134,7 @@ package struct JSONLine {
         // Most text needs no escapes: checked and copied from its UTF-8 in place.
         var text = text
         let plain = text.withUTF8 { utf8 in
-            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+            for byte in utf8 where !isPlain(byte) { return false }
             bytes.append(UInt8(ascii: "\""))
             bytes.append(contentsOf: utf8)
             bytes.append(UInt8(ascii: "\""))
@@ -143,9 +143,14 @@ package struct JSONLine {
         if !plain { bytes.append(contentsOf: quote(text).utf8) }
     }
 
+    /// Whether a UTF-8 byte goes into a JSON string as it is (not a control, quote or backslash).
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+    }
+
     package static func quote(_ text: String) -> String {
         // Most text needs no escapes.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) { return "\"" + text + "\"" }
+        if text.utf8.allSatisfy(isPlain) { return "\"" + text + "\"" }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
