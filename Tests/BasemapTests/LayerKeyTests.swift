@@ -29,6 +29,31 @@ struct LayerKeyTests {
         #expect(compared > 10_000)
     }
 
+    /// Labels read a class's look once for each class and subclass pair: features with one
+    /// pair have the same class and subclass, on every layer of two real tiles.
+    @Test func featuresWithOneClassPairHaveTheSameClassAndSubclass() throws {
+        let url = try #require(EmbeddedBasemap.url)
+        let reader = try MBTilesReader(path: url.path)
+        var pairs = 0
+        for (z, x, y) in [(14, 9327, 4742), (2, 2, 1)] {
+            let tile = try #require(try reader.tile(z: z, x: x, y: y))
+            for layer in tile.layers {
+                let keys = LabelKeys(layer)
+                var seen: [Int: (VectorTile.Value?, VectorTile.Value?)] = [:]
+                for feature in layer.features {
+                    let look = (feature.properties["class"], feature.properties["subclass"])
+                    if let first = seen[keys.classPair(feature)] {
+                        #expect(first.0 == look.0 && first.1 == look.1, "\(layer.name)")
+                    } else {
+                        seen[keys.classPair(feature)] = look
+                    }
+                }
+                pairs += seen.count
+            }
+        }
+        #expect(pairs > 50)
+    }
+
     /// A hostile layer: a key twice in the table, a key given twice in one feature's tags,
     /// tags past the tables: the last valid tag of a key wins, as in `properties`.
     @Test func repeatedKeysAndTagsPastTheTablesReadAsThePropertiesDo() throws {

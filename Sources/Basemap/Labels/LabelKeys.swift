@@ -25,6 +25,14 @@ struct LabelKeys {
         return nil
     }
 
+    /// A feature's class and subclass as places in the layer's table of values (-1 where it
+    /// has none): features with the same pair have the same class and subclass.
+    func classPair(_ feature: VectorTile.Feature) -> Int {
+        let c = layer.valueIndex(klass, of: feature) ?? -1, s = layer.valueIndex(subclass, of: feature) ?? -1
+        // Table indices are below 2^18 (``VectorTile/maximumTableEntries``).
+        return (c + 1) << 20 | (s + 1)
+    }
+
     func klass(_ feature: VectorTile.Feature) -> VectorTile.Value? { layer.value(klass, of: feature) }
     func subclass(_ feature: VectorTile.Feature) -> VectorTile.Value? { layer.value(subclass, of: feature) }
     func rank(_ feature: VectorTile.Feature) -> VectorTile.Value? { layer.value(rank, of: feature) }

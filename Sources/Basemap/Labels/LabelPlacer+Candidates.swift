@@ -131,27 +131,50 @@ extension LabelPlacer {
         }
         if style.showRoadLabels, let roads = tile.layer("transportation_name") {
             let keys = LabelKeys(roads)
+            // A road's class read once for each class and subclass the layer has.
+            var classes: [Int: (klass: String, priority: Double, zooms: Range<Double>)?] = [:]
             for feature in roads.features where feature.type == .lineString && !isFull() {
-                guard let name = keys.name(feature),
-                    let klass = OpenMapTilesSchema.roadClass(keys.klass(feature)?.string ?? "minor", subclass: keys.subclass(feature)?.string),
-                    klass != "rail", klass != "transit"
-                else { continue }
+                let pair = keys.classPair(feature)
+                let look =
+                    classes[pair]
+                    ?? {
+                        let klass = OpenMapTilesSchema.roadClass(keys.klass(feature)?.string ?? "minor", subclass: keys.subclass(feature)?.string)
+                        let look = klass.flatMap { klass in
+                            klass == "rail" || klass == "transit"
+                                ? nil
+                                : (klass, LabelPlacer.roadPriority[klass] ?? 10, LabelPlacer.roadNameMinimumZoom(klass)..<Double.infinity)
+                        }
+                        classes[pair] = look
+                        return look
+                    }()
+                guard let look, let name = keys.name(feature) else { continue }
                 let parts = feature.parts.map { $0.map { mercator($0, roads.extent) } }
                 candidates.append(
                     LabelCandidate(
                         kind: .road, text: name, parts: parts, bounds: LabelCandidate.bounds(of: parts),
-                        fontSlot: roadSlot, category: klass, priority: LabelPlacer.roadPriority[klass] ?? 10,
-                        zooms: LabelPlacer.roadNameMinimumZoom(klass)..<Double.infinity))
+                        fontSlot: roadSlot, category: look.klass, priority: look.priority, zooms: look.zooms))
             }
         }
         if style.showPOIIcons || style.showPOIText, let pois = tile.layer("poi") {
             let keys = LabelKeys(pois)
+            // A POI's category read once for each class and subclass the layer has (nil: not
+            // labelled, or its group hidden).
+            var categories: [Int: (category: String, importance: Double)?] = [:]
             for feature in pois.features where feature.type == .point && !isFull() {
-                guard let name = keys.name(feature), let point = feature.parts.first?.first, inside(point, pois.extent),
-                    let category = OpenMapTilesSchema.poiCategory(keys.klass(feature)?.string ?? "", subclass: keys.subclass(feature)?.string),
-                    !category.isEmpty, !style.hiddenPOIGroups.contains(BasemapStyle.poiGroup(of: category))
-                else { continue }
-                let importance = OpenMapTilesSchema.importance(ofCategory: category)
+                guard let point = feature.parts.first?.first, inside(point, pois.extent) else { continue }
+                let pair = keys.classPair(feature)
+                let look =
+                    categories[pair]
+                    ?? {
+                        let category = OpenMapTilesSchema.poiCategory(keys.klass(feature)?.string ?? "", subclass: keys.subclass(feature)?.string)
+                        let look = category.flatMap { category in
+                            category.isEmpty || style.hiddenPOIGroups.contains(BasemapStyle.poiGroup(of: category))
+                                ? nil : (category, OpenMapTilesSchema.importance(ofCategory: category))
+                        }
+                        categories[pair] = look
+                        return look
+                    }()
+                guard let (category, importance) = look, let name = keys.name(feature) else { continue }
                 let m = mercator(point, pois.extent)
                 let c = coordinate(m)
                 let placeID = keys.placeID(feature) ?? String(format: "omt:%.6f,%.6f", c.latitude, c.longitude)

@@ -13,6 +13,15 @@ public final class LabelPlacer {
     /// The fonts labels are measured in, and the sizes of the texts measured in each.
     private var measuredFonts: [Font] = []
     private var measured: [[String: CGSize]] = []
+    /// The last text measured afresh, and its layout.
+    private var lastMeasured: (slot: Int, layout: TextLayout)?
+    /// The layouts of the last placement's labels as measured (by slot and text), so drawing
+    /// their sprites does not lay the texts out again.
+    var placedLayouts: [SlotText: TextLayout] = [:]
+    struct SlotText: Hashable {
+        let slot: Int
+        let text: String
+    }
     /// Label texts with their halos, and POI icons, drawn once and reused.
     var sprites: [SpriteKey: (bitmap: Bitmap, size: CGSize)] = [:]
     var iconSprites: [IconKey: Bitmap] = [:]
@@ -65,12 +74,27 @@ public final class LabelPlacer {
         return measuredFonts.count - 1
     }
 
-    /// The size of a one-line text in the font of a slot, measured once.
+    /// The largest box a label's text takes in placing: a measured size past it is clamped to
+    /// it (texts wrap at 200 points and show one line, so none reaches it in practice), and so
+    /// a candidate too far from the view for any text to reach it is passed over unmeasured.
+    static let maximumTextSize = CGSize(width: 240, height: 80)
+
+    /// How many texts are measured and kept.
+    var measuredCount: Int { measured.reduce(0) { $0 + $1.count } }
+
+    /// The slot of a font labels were measured in, if any.
+    func measuredSlot(of font: Font) -> Int? { measuredFonts.firstIndex(of: font) }
+
+    /// The size of a one-line text in the font of a slot (at most ``maximumTextSize``),
+    /// measured once.
     func size(_ text: String, slot: Int) -> CGSize {
         if let size = measured[slot][text] { return size }
-        let size = TextLayout(text: text, style: TextStyle(font: measuredFonts[slot], maximumLines: 1), width: 200).size
+        let layout = TextLayout(text: text, style: TextStyle(font: measuredFonts[slot], maximumLines: 1), width: 200)
+        let size = CGSize(
+            width: min(layout.size.width, LabelPlacer.maximumTextSize.width), height: min(layout.size.height, LabelPlacer.maximumTextSize.height))
         if measured[slot].count > 5_000 { measured[slot] = [:] }
         measured[slot][text] = size
+        lastMeasured = (slot, layout)
         return size
     }
 
@@ -157,6 +181,13 @@ public final class LabelPlacer {
             return p.w > 0 ? CGPoint(x: p.x, y: p.y) : nil
         }
         var placed: [PlacedLabel] = []
+        placedLayouts.removeAll(keepingCapacity: true)
+        lastMeasured = nil
+        /// Keeps the layout of a candidate's text for its sprite, when it was just measured.
+        func keepLayout(_ candidate: LabelCandidate) {
+            guard let last = lastMeasured, last.slot == candidate.fontSlot, last.layout.text == candidate.text else { return }
+            placedLayouts[SlotText(slot: last.slot, text: candidate.text)] = last.layout
+        }
         // Placed boxes by 64-point grid cell, so each candidate is tested only near itself.
         var grid: [Int: [Int]] = [:]
         func cells(_ r: CGRect) -> [Int] {
@@ -172,6 +203,11 @@ public final class LabelPlacer {
             // Labels keep some room between them.
             let room = label.box.insetBy(dx: -6, dy: -5)
             return !cells(room).contains { cell in grid[cell]?.contains { placed[$0].box.intersects(room) } ?? false }
+        }
+        /// Whether a label at an anchor whose box lies within `reach` (its box with the largest
+        /// text) might fit: the tests of ``fits`` that need no measured text.
+        func mayFit(at anchor: CGPoint, _ reach: CGRect) -> Bool {
+            reach.intersects(view) && viewport.groundScale(atViewY: anchor.y) > 0.35
         }
         func add(_ label: PlacedLabel) {
             for cell in cells(label.box) { grid[cell, default: []].append(placed.count) }
@@ -191,15 +227,19 @@ public final class LabelPlacer {
             switch candidate.kind {
             case .place:
                 guard let anchor = project(candidate.point) else { continue }
+                // One name once in a stretch of screen (a city named by two sources).
+                let near = placeNames[candidate.text]?.contains { hypot($0.x - anchor.x, $0.y - anchor.y) < LabelPlacer.samePlaceDistance } ?? false
+                let most = LabelPlacer.maximumTextSize
+                guard !near, mayFit(at: anchor, CGRect(x: anchor.x - most.width / 2 - 2, y: anchor.y - most.height / 2 - 2, width: most.width + 4, height: most.height + 4))
+                else { continue }
                 let size = self.size(candidate.text, slot: candidate.fontSlot)
                 let label = PlacedLabel(
                     kind: .place, text: candidate.text, coordinate: candidate.coordinate, anchor: anchor,
                     box: CGRect(x: anchor.x - size.width / 2 - 2, y: anchor.y - size.height / 2 - 2, width: size.width + 4, height: size.height + 4),
                     icon: nil, placeID: nil, category: candidate.category, priority: candidate.priority)
-                // One name once in a stretch of screen (a city named by two sources).
-                let near = placeNames[candidate.text]?.contains { hypot($0.x - anchor.x, $0.y - anchor.y) < LabelPlacer.samePlaceDistance } ?? false
-                if !near, fits(label) {
+                if fits(label) {
                     add(label)
+                    keepLayout(candidate)
                     placeNames[candidate.text, default: []].append(anchor)
                 }
             case .poi:
@@ -212,16 +252,20 @@ public final class LabelPlacer {
                     guard !poiCells.contains(key) else { continue }
                     cell = key
                 }
-                let iconSize = LabelPlacer.poiIcon, text = size(candidate.text, slot: candidate.fontSlot)
-                let icon = CGRect(x: s.x - iconSize / 2, y: s.y - iconSize / 2, width: iconSize, height: iconSize)
-                let box = CGRect(x: icon.minX, y: min(icon.minY, s.y - text.height / 2), width: iconSize + 3 + text.width, height: max(iconSize, text.height))
-                let label = PlacedLabel(
-                    kind: .poi, text: candidate.text, coordinate: candidate.coordinate, anchor: s, box: box, icon: icon,
-                    placeID: candidate.placeID, category: candidate.category, priority: candidate.priority)
                 // One name once nearby (a station's platforms, a shop's two entrances).
                 let twin = poiNames[candidate.text]?.contains { hypot($0.x - s.x, $0.y - s.y) < LabelPlacer.samePOIDistance } ?? false
-                guard !twin, fits(label) else { continue }
+                let iconSize = LabelPlacer.poiIcon
+                let icon = CGRect(x: s.x - iconSize / 2, y: s.y - iconSize / 2, width: iconSize, height: iconSize)
+                func box(_ text: CGSize) -> CGRect {
+                    CGRect(x: icon.minX, y: min(icon.minY, s.y - text.height / 2), width: iconSize + 3 + text.width, height: max(iconSize, text.height))
+                }
+                guard !twin, mayFit(at: s, box(LabelPlacer.maximumTextSize)) else { continue }
+                let label = PlacedLabel(
+                    kind: .poi, text: candidate.text, coordinate: candidate.coordinate, anchor: s, box: box(size(candidate.text, slot: candidate.fontSlot)),
+                    icon: icon, placeID: candidate.placeID, category: candidate.category, priority: candidate.priority)
+                guard fits(label) else { continue }
                 add(label)
+                keepLayout(candidate)
                 poiNames[candidate.text, default: []].append(s)
                 if let cell { poiCells.insert(cell) }
             case .road:
@@ -244,6 +288,7 @@ public final class LabelPlacer {
                         label.angle = spot.angle
                         guard fits(label) else { continue }
                         add(label)
+                        keepLayout(candidate)
                         roadNames[candidate.text, default: []].append(spot.mid)
                     }
                 }

@@ -63,13 +63,19 @@ public struct VectorTile: Sendable {
         /// A feature's value for a key: what `feature.properties[name]` gives (of tags with
         /// the same key, the last), without hashing the key.
         func value(_ key: Key, of feature: Feature) -> Value? {
+            valueIndex(key, of: feature).map { values[$0] }
+        }
+
+        /// Where ``value(_:of:)`` stands in the layer's table of values: features with the
+        /// same index have the same value.
+        func valueIndex(_ key: Key, of feature: Feature) -> Int? {
             guard !key.indices.isEmpty else { return nil }
             var pair = feature.tags.count / 2
             while pair > 0 {
                 pair -= 1
                 if key.indices.contains(feature.tags[2 * pair]) {
                     let value = Int(feature.tags[2 * pair + 1])
-                    return value < values.count ? values[value] : nil
+                    return value < values.count ? value : nil
                 }
             }
             return nil

@@ -1,0 +1,72 @@
+import Foundation
+import MapDrawing
+import MapGeometry
+import Testing
+
+@testable import Basemap
+
+/// Placing measures a label's text only when the label could fit (its box, with the largest
+/// text, reaches the view), and draws its sprite from the layout it measured: the labels and
+/// their pixels are those of measuring and laying out every text.
+@MainActor
+@Suite("Label measuring")
+struct LabelMeasuringTests {
+    /// Dense central Helsinki: the zoom-15 tile's own square, under a zoom-14 data tile that
+    /// offers four times the area's labels.
+    static let denseTile: Viewport = {
+        let n = Double(1 << 15), x = 18_654.5, y = 9_484.5
+        let center = CLLocationCoordinate2D(latitude: atan(sinh(Double.pi * (1 - 2 * y / n))) * 180 / Double.pi, longitude: x / n * 360 - 180)
+        return Viewport(target: center, zoom: 15, width: 256, height: 256)
+    }()
+
+    @Test func limitLabelTextBoxIsClampedToTheLargestTextSize() {
+        let placer = LabelPlacer()
+        let slot = placer.measuringSlot(for: LabelPlacer.poiFont)
+        let long = String(repeating: "W", count: 400)
+        let size = placer.size(long, slot: slot)
+        #expect(size.width <= LabelPlacer.maximumTextSize.width && size.height <= LabelPlacer.maximumTextSize.height)
+        // Real names are far inside it, measured as they are.
+        let name = "Kansallismuseo"
+        let laidOut = TextLayout(text: name, style: TextStyle(font: LabelPlacer.poiFont, maximumLines: 1), width: 200).size
+        #expect(placer.size(name, slot: slot) == laidOut)
+        #expect(laidOut.width < LabelPlacer.maximumTextSize.width / 2)
+    }
+
+    @Test func labelsThatCannotReachTheViewArePlacedWithoutMeasuringTheirTextAndTheSameLabelsArePlaced() {
+        let tiles = BasemapTiles(), viewport = Self.denseTile
+        let lazy = LabelPlacer()
+        let placed = lazy.labels(for: viewport, tiles: tiles)
+        // A placer that measured every candidate's text before placing.
+        let eager = LabelPlacer()
+        let candidates = eager.gatherCandidates(
+            tiles, tiles: TileCover.tiles(viewport, zoom: TileCover.displayZoom(viewport.zoom)), zoom: viewport.zoom)
+        for candidate in candidates { _ = eager.size(candidate.text, slot: candidate.fontSlot) }
+        let reference = eager.labels(for: viewport, tiles: tiles)
+        #expect(placed.count > 10)
+        #expect(placed.count == reference.count)
+        for (a, b) in zip(placed, reference) {
+            #expect(a.text == b.text && a.box == b.box && a.kind == b.kind, "\(a.text)")
+        }
+        // Most of the data tile's labels lie beyond the view's reach.
+        #expect(lazy.measuredCount * 2 < eager.measuredCount, "\(lazy.measuredCount) of \(eager.measuredCount)")
+    }
+
+    @Test func aLabelsSpriteFromTheLayoutPlacingMeasuredIsTheSpriteLaidOutAfresh() {
+        let tiles = BasemapTiles(), viewport = Self.denseTile
+        let placer = LabelPlacer()
+        let placed = placer.labels(for: viewport, tiles: tiles)
+        #expect(!placer.placedLayouts.isEmpty)
+        let reused = Canvas(size: CGSize(width: 256, height: 256), scale: 2)
+        placer.draw(placed, style: tiles.style, in: reused)
+        // The same labels drawn by a placer that keeps no layouts: every text laid out again.
+        let afresh = LabelPlacer()
+        _ = afresh.labels(for: viewport, tiles: tiles)
+        afresh.placedLayouts.removeAll()
+        let fresh = Canvas(size: CGSize(width: 256, height: 256), scale: 2)
+        afresh.draw(placed, style: tiles.style, in: fresh)
+        let same = reused.bitmap.withUnsafeBytes { a in fresh.bitmap.withUnsafeBytes { b in a.elementsEqual(b) } }
+        #expect(same)
+        // Not a blank picture: the labels are drawn.
+        #expect(reused.bitmap.withUnsafeBytes { $0.contains { $0 != 0 } })
+    }
+}
