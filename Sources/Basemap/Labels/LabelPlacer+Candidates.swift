@@ -100,6 +100,13 @@ extension LabelPlacer {
         /// Whether a tile point lies in the tile proper (not its buffer): each point label
         /// comes from one tile.
         func inside(_ p: SIMD2<Double>, _ extent: Double) -> Bool { p.x >= 0 && p.y >= 0 && p.x < extent && p.y < extent }
+        /// Each feature of a layer of a type, read where it lies (not copied), while the tile
+        /// may offer more.
+        func forEach(_ layer: VectorTile.Layer, _ type: VectorTile.GeometryType, _ body: (borrowing VectorTile.Feature) -> Void) {
+            layer.features.withUnsafeBufferPointer { features in
+                for index in features.indices where features[index].type == type && !isFull() { body(features[index]) }
+            }
+        }
         if style.showPlaceLabels, let places = tile.layer("place") {
             let keys = LabelKeys(places)
             for feature in places.features where feature.type == .point && !isFull() {
@@ -133,7 +140,7 @@ extension LabelPlacer {
             let keys = LabelKeys(roads)
             // A road's class read once for each class and subclass the layer has.
             var classes: [Int: (klass: String, priority: Double, zooms: Range<Double>)?] = [:]
-            for feature in roads.features where feature.type == .lineString && !isFull() {
+            forEach(roads, .lineString) { feature in
                 let pair = keys.classPair(feature)
                 let look =
                     classes[pair]
@@ -147,7 +154,7 @@ extension LabelPlacer {
                         classes[pair] = look
                         return look
                     }()
-                guard let look, let name = keys.name(feature) else { continue }
+                guard let look, let name = keys.name(feature) else { return }
                 let parts = feature.parts.map { $0.map { mercator($0, roads.extent) } }
                 candidates.append(
                     LabelCandidate(
@@ -160,8 +167,8 @@ extension LabelPlacer {
             // A POI's category read once for each class and subclass the layer has (nil: not
             // labelled, or its group hidden).
             var categories: [Int: (category: String, importance: Double)?] = [:]
-            for feature in pois.features where feature.type == .point && !isFull() {
-                guard let point = feature.parts.first?.first, inside(point, pois.extent) else { continue }
+            forEach(pois, .point) { feature in
+                guard let point = feature.parts.first?.first, inside(point, pois.extent) else { return }
                 let pair = keys.classPair(feature)
                 let look =
                     categories[pair]
@@ -174,7 +181,7 @@ extension LabelPlacer {
                         categories[pair] = look
                         return look
                     }()
-                guard let (category, importance) = look, let name = keys.name(feature) else { continue }
+                guard let (category, importance) = look, let name = keys.name(feature) else { return }
                 let m = mercator(point, pois.extent)
                 let c = coordinate(m)
                 let placeID = keys.placeID(feature) ?? String(format: "omt:%.6f,%.6f", c.latitude, c.longitude)
