@@ -48,19 +48,22 @@ extension LabelPlacer {
         "motorway": 34, "trunk": 33, "primary": 32, "secondary": 30, "tertiary": 28, "minor": 22, "service": 14, "track": 12, "path": 12,
     ]
 
-    /// The labels the tiles offer at a zoom, in projected space, most important first. Each
-    /// data tile's labels are read once (however many display tiles it covers) and kept for
-    /// the zooms and pans that come back to it; the zoom picks among them.
+    /// The labels the tiles offer at a zoom, in projected space, most important first (then
+    /// by text; equal labels in the tiles' order). Each data tile's labels are read and ordered
+    /// once (however many display tiles it covers) and kept for the zooms and pans that come
+    /// back to it; the zoom picks among them, and the tiles' orders are merged, not sorted again.
     func gatherCandidates(_ basemap: BasemapTiles, tiles: [CoveringTile], zoom: Double) -> [LabelCandidate] {
-        var candidates: [LabelCandidate] = []
+        var count = 0
         var seen: Set<String> = []
         var read: Set<SIMD4<Int>> = []
-        for (key, shift) in tiles where candidates.count < LabelPlacer.maximumCandidates {
+        // Each tile's labels shown at the zoom, most important first.
+        var picked: [[LabelCandidate]] = []
+        for (key, shift) in tiles where count < LabelPlacer.maximumCandidates {
             let (data, levels) = basemap.readyData(for: key)
             guard let tile = data else { continue }
             let dataKey = SIMD4(key.z - levels, key.x >> levels, key.y >> levels, shift)
             guard read.insert(dataKey).inserted else { continue }
-            let offered: [LabelCandidate]
+            let offered: TileLabels
             if let cached = tileCandidates[dataKey], cachedRevision == basemap.revision {
                 offered = cached
             } else {
@@ -68,23 +71,60 @@ extension LabelPlacer {
                     tileCandidates.removeAll(keepingCapacity: true)
                     cachedRevision = basemap.revision
                 }
-                offered = labels(of: tile, at: dataKey, style: basemap.style)
+                offered = TileLabels(labels(of: tile, at: dataKey, style: basemap.style))
                 tileCandidates[dataKey] = offered
             }
-            for candidate in offered where candidate.zooms.contains(zoom) && candidates.count < LabelPlacer.maximumCandidates {
+            // Which labels are taken is decided in the tile's own order, as they were read.
+            var taken = [Bool](repeating: false, count: offered.candidates.count)
+            for (index, candidate) in offered.candidates.enumerated() where candidate.zooms.contains(zoom) && count < LabelPlacer.maximumCandidates {
                 // The same place or POI may come from two tiles (of two zooms, under tilt).
                 if let id = candidate.placeID, !seen.insert(id).inserted { continue }
-                candidates.append(candidate)
+                taken[index] = true
+                count += 1
+            }
+            picked.append(offered.order.compactMap { taken[$0] ? offered.candidates[$0] : nil })
+        }
+        return LabelPlacer.merge(picked)
+    }
+
+    /// Merges lists each most important first into one, most important first; of equal
+    /// labels, the earlier list's first.
+    static func merge(_ lists: [[LabelCandidate]]) -> [LabelCandidate] {
+        guard lists.count > 1 else { return lists.first ?? [] }
+        var merged: [LabelCandidate] = []
+        merged.reserveCapacity(lists.reduce(0) { $0 + $1.count })
+        // A binary heap of the lists' next labels (list, position), the most important on top.
+        var heap: [(list: Int, at: Int)] = lists.indices.filter { !lists[$0].isEmpty }.map { ($0, 0) }
+        func before(_ a: (list: Int, at: Int), _ b: (list: Int, at: Int)) -> Bool {
+            let x = lists[a.list][a.at], y = lists[b.list][b.at]
+            if x.priority != y.priority { return x.priority > y.priority }
+            if x.text != y.text { return x.text < y.text }
+            return a.list < b.list
+        }
+        func siftDown(_ start: Int) {
+            var parent = start
+            while true {
+                let left = 2 * parent + 1, right = left + 1
+                var first = parent
+                if left < heap.count, before(heap[left], heap[first]) { first = left }
+                if right < heap.count, before(heap[right], heap[first]) { first = right }
+                if first == parent { return }
+                heap.swapAt(parent, first)
+                parent = first
             }
         }
-        // Stable: equal labels keep the tiles' order.
-        let order = candidates.indices.sorted {
-            let a = candidates[$0], b = candidates[$1]
-            if a.priority != b.priority { return a.priority > b.priority }
-            if a.text != b.text { return a.text < b.text }
-            return $0 < $1
+        for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
+        while let top = heap.first {
+            merged.append(lists[top.list][top.at])
+            if top.at + 1 < lists[top.list].count {
+                heap[0].at += 1
+            } else {
+                heap[0] = heap[heap.count - 1]
+                heap.removeLast()
+            }
+            if !heap.isEmpty { siftDown(0) }
         }
-        return order.map { candidates[$0] }
+        return merged
     }
 
     /// Every label one data tile offers at any zoom, each with the zooms it shows at.

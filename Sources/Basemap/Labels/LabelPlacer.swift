@@ -42,7 +42,7 @@ public final class LabelPlacer {
     /// The data tiles whose candidates are kept (every zoom's), so pans and zooms that come
     /// back to them only pick among them.
     static let cachedTiles = 64
-    var tileCandidates: [SIMD4<Int>: [LabelCandidate]] = [:]
+    var tileCandidates: [SIMD4<Int>: TileLabels] = [:]
     /// The basemap revision (style, file) the kept candidates are for.
     var cachedRevision = -1
     /// The most label candidates gathered for one view.

@@ -48,6 +48,23 @@ struct LabelCandidate {
     var zooms: Range<Double> = 0..<Double.infinity
 }
 
+/// The labels one data tile offers, as read, and their order of importance: by priority, then
+/// text; equal labels as read.
+struct TileLabels {
+    let candidates: [LabelCandidate]
+    let order: [Int]
+
+    init(_ candidates: [LabelCandidate]) {
+        self.candidates = candidates
+        order = candidates.indices.sorted {
+            let a = candidates[$0], b = candidates[$1]
+            if a.priority != b.priority { return a.priority > b.priority }
+            if a.text != b.text { return a.text < b.text }
+            return $0 < $1
+        }
+    }
+}
+
 extension LabelCandidate {
     /// The box around lines of projected points.
     static func bounds(of parts: [[MercatorPoint]]) -> SIMD4<Double> {
