@@ -218,6 +218,21 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark(
+        "Label placement over dense central Helsinki, zoom 15.5, 1280x800, while zooming: placed again at each new zoom over the same tiles (no drawing)",
+        configuration: .init(timeUnits: .milliseconds, maxIterations: 500)
+    ) { @MainActor benchmark async in
+        let tiles = BasemapTiles(), placer = LabelPlacer()
+        var viewport = Viewport(target: CLLocationCoordinate2D(latitude: 60.1690, longitude: 24.9440), zoom: 15.5, width: 1280, height: 800)
+        blackHole(placer.labels(for: viewport, tiles: tiles))
+        benchmark.startMeasurement()
+        for iteration in benchmark.scaledIterations {
+            // A pinch or a flight's frames: a new zoom each time, the same tiles under it.
+            viewport.zoom = 15.51 + Double(iteration % 2) * 0.01
+            blackHole(placer.labels(for: viewport, tiles: tiles))
+        }
+    }
+
+    Benchmark(
         "Label placement over dense central Helsinki, zoom 15.5, 1280x800, again after a pan past its margin (no drawing)",
         configuration: .init(timeUnits: .milliseconds, maxIterations: 500)
     ) { @MainActor benchmark async in
