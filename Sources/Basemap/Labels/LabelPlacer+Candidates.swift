@@ -140,6 +140,13 @@ extension LabelPlacer {
         /// Whether a tile point lies in the tile proper (not its buffer): each point label
         /// comes from one tile.
         func inside(_ p: SIMD2<Double>, _ extent: Double) -> Bool { p.x >= 0 && p.y >= 0 && p.x < extent && p.y < extent }
+        /// A value worked out once for each key (a class and subclass pair).
+        func once<Value>(_ known: inout [Int: Value], _ key: Int, _ make: () -> Value) -> Value {
+            if let value = known[key] { return value }
+            let value = make()
+            known[key] = value
+            return value
+        }
         /// Each feature of a layer of a type, read where it lies (not copied), while the tile
         /// may offer more.
         func forEach(_ layer: VectorTile.Layer, _ type: VectorTile.GeometryType, _ body: (borrowing VectorTile.Feature) -> Void) {
@@ -181,19 +188,12 @@ extension LabelPlacer {
             // A road's class read once for each class and subclass the layer has.
             var classes: [Int: (klass: String, priority: Double, zooms: Range<Double>)?] = [:]
             forEach(roads, .lineString) { feature in
-                let pair = keys.classPair(feature)
-                let look =
-                    classes[pair]
-                    ?? {
-                        let klass = OpenMapTilesSchema.roadClass(keys.klass(feature)?.string ?? "minor", subclass: keys.subclass(feature)?.string)
-                        let look = klass.flatMap { klass in
-                            klass == "rail" || klass == "transit"
-                                ? nil
-                                : (klass, LabelPlacer.roadPriority[klass] ?? 10, LabelPlacer.roadNameMinimumZoom(klass)..<Double.infinity)
-                        }
-                        classes[pair] = look
-                        return look
-                    }()
+                let look = once(&classes, keys.classPair(feature)) {
+                    OpenMapTilesSchema.roadClass(keys.klass(feature)?.string ?? "minor", subclass: keys.subclass(feature)?.string).flatMap { klass in
+                        klass == "rail" || klass == "transit"
+                            ? nil : (klass, LabelPlacer.roadPriority[klass] ?? 10, LabelPlacer.roadNameMinimumZoom(klass)..<Double.infinity)
+                    }
+                }
                 guard let look, let name = keys.name(feature) else { return }
                 let parts = feature.parts.map { $0.map { mercator($0, roads.extent) } }
                 candidates.append(
@@ -209,18 +209,12 @@ extension LabelPlacer {
             var categories: [Int: (category: String, importance: Double)?] = [:]
             forEach(pois, .point) { feature in
                 guard let point = feature.parts.first?.first, inside(point, pois.extent) else { return }
-                let pair = keys.classPair(feature)
-                let look =
-                    categories[pair]
-                    ?? {
-                        let category = OpenMapTilesSchema.poiCategory(keys.klass(feature)?.string ?? "", subclass: keys.subclass(feature)?.string)
-                        let look = category.flatMap { category in
-                            category.isEmpty || style.hiddenPOIGroups.contains(BasemapStyle.poiGroup(of: category))
-                                ? nil : (category, OpenMapTilesSchema.importance(ofCategory: category))
-                        }
-                        categories[pair] = look
-                        return look
-                    }()
+                let look = once(&categories, keys.classPair(feature)) {
+                    OpenMapTilesSchema.poiCategory(keys.klass(feature)?.string ?? "", subclass: keys.subclass(feature)?.string).flatMap { category in
+                        category.isEmpty || style.hiddenPOIGroups.contains(BasemapStyle.poiGroup(of: category))
+                            ? nil : (category, OpenMapTilesSchema.importance(ofCategory: category))
+                    }
+                }
                 guard let (category, importance) = look, let name = keys.name(feature) else { return }
                 let m = mercator(point, pois.extent)
                 let c = coordinate(m)
