@@ -21,10 +21,13 @@ struct LabelMeasuringTests {
 
     @Test func limitLabelTextBoxIsClampedToTheLargestTextSize() {
         let placer = LabelPlacer()
+        // A font far larger than labels use: its one line is taller than the limit.
+        let huge = Font(families: ["Roboto"], size: 120)
+        let laidOutHuge = TextLayout(text: "Wg", style: TextStyle(font: huge, maximumLines: 1), width: 200).size
+        #expect(laidOutHuge.height > LabelPlacer.maximumTextSize.height)
+        let size = placer.size("Wg", slot: placer.measuringSlot(for: huge))
+        #expect(size.height == LabelPlacer.maximumTextSize.height && size.width <= LabelPlacer.maximumTextSize.width)
         let slot = placer.measuringSlot(for: LabelPlacer.poiFont)
-        let long = String(repeating: "W", count: 400)
-        let size = placer.size(long, slot: slot)
-        #expect(size.width <= LabelPlacer.maximumTextSize.width && size.height <= LabelPlacer.maximumTextSize.height)
         // Real names are far inside it, measured as they are.
         let name = "Kansallismuseo"
         let laidOut = TextLayout(text: name, style: TextStyle(font: LabelPlacer.poiFont, maximumLines: 1), width: 200).size
@@ -36,11 +39,9 @@ struct LabelMeasuringTests {
         let tiles = BasemapTiles(), viewport = Self.denseTile
         let lazy = LabelPlacer()
         let placed = lazy.labels(for: viewport, tiles: tiles)
-        // A placer that measured every candidate's text before placing.
+        // A placer that measures every candidate placing reaches.
         let eager = LabelPlacer()
-        let candidates = eager.gatherCandidates(
-            tiles, tiles: TileCover.tiles(viewport, zoom: TileCover.displayZoom(viewport.zoom)), zoom: viewport.zoom)
-        for candidate in candidates { _ = eager.size(candidate.text, slot: candidate.fontSlot) }
+        eager.measuresEveryCandidate = true
         let reference = eager.labels(for: viewport, tiles: tiles)
         #expect(placed.count > 10)
         #expect(placed.count == reference.count)
@@ -49,6 +50,32 @@ struct LabelMeasuringTests {
         }
         // Most of the data tile's labels lie beyond the view's reach.
         #expect(lazy.measuredCount * 2 < eager.measuredCount, "\(lazy.measuredCount) of \(eager.measuredCount)")
+    }
+
+    /// A right-to-left name is aligned right within the width it is laid out in: its sprite
+    /// still shows it, from its left, the same from the layout measured (200 points wide) as
+    /// from one laid out afresh (300).
+    @Test func aRightToLeftLabelsSpriteShowsItsTextFromEitherLayout() throws {
+        let name = "القاهرة الجديدة"
+        let measuring = LabelPlacer()
+        let slot = measuring.measuringSlot(for: LabelPlacer.placeFont)
+        _ = measuring.size(name, slot: slot)
+        let measured = TextLayout(text: name, style: TextStyle(font: LabelPlacer.placeFont, maximumLines: 1), width: 200)
+        #expect(measured.linesOffset > 0 && measured.lineCount == 1 && !measured.isTruncated)
+        measuring.placedLayouts[LabelPlacer.SlotText(slot: slot, text: name)] = measured
+        let reused = measuring.sprite(name, LabelPlacer.placeFont, .black, scale: 2).bitmap
+        let fresh = LabelPlacer().sprite(name, LabelPlacer.placeFont, .black, scale: 2).bitmap
+        #expect(reused.width == fresh.width && reused.height == fresh.height)
+        let same = reused.withUnsafeBytes { a in fresh.withUnsafeBytes { b in a.elementsEqual(b) } }
+        #expect(same)
+        // Dark text pixels, not only the halo's white.
+        var dark = 0
+        for y in 0..<fresh.height {
+            for x in 0..<fresh.width {
+                if let pixel = fresh.pixel(x: x, y: y), pixel >> 24 > 0x80, pixel & 0xFF < 0x40 { dark += 1 }
+            }
+        }
+        #expect(dark > 20)
     }
 
     @Test func aLabelsSpriteFromTheLayoutPlacingMeasuredIsTheSpriteLaidOutAfresh() {

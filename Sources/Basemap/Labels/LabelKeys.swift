@@ -43,3 +43,9 @@ struct LabelKeys {
         OpenMapTilesSchema.placeID(id: feature.id, osmID: layer.value(osmID, of: feature)?.string)
     }
 }
+
+extension VectorTile.Value {
+    /// The number, when it is one and finite: a label's rank from a hostile tile (NaN, ±∞)
+    /// counts as none, so labels keep one order.
+    var finiteNumber: Double? { number.flatMap { $0.isFinite ? $0 : nil } }
+}

@@ -158,7 +158,7 @@ extension LabelPlacer {
             let keys = LabelKeys(places)
             for feature in places.features where feature.type == .point && !isFull() {
                 guard let name = keys.name(feature), let point = feature.parts.first?.first else { continue }
-                let rank = keys.rank(feature)?.number ?? 10
+                let rank = keys.rank(feature)?.finiteNumber ?? 10
                 let klass = keys.klass(feature)?.string ?? "town"
                 let capitalValue = keys.capital(feature)
                 let capital = (capitalValue?.number ?? 0) == 2 || capitalValue?.string == "yes"
@@ -219,7 +219,7 @@ extension LabelPlacer {
                 let m = mercator(point, pois.extent)
                 let c = coordinate(m)
                 let placeID = keys.placeID(feature) ?? String(format: "omt:%.6f,%.6f", c.latitude, c.longitude)
-                let rank = min(max(keys.rank(feature)?.number ?? 25, 0), 60)
+                let rank = min(max(keys.rank(feature)?.finiteNumber ?? 25, 0), 60)
                 candidates.append(
                     LabelCandidate(
                         kind: .poi, text: name, point: m, coordinate: c, fontSlot: poiSlot, placeID: placeID,

@@ -87,8 +87,8 @@ extension LabelPlacer {
         let key = SpriteKey(text: text, font: font, color: color, halo: halo, scale: scale)
         if let sprite = sprites[key] { return sprite }
         if sprites.count > 2_000 { sprites.removeAll() }
-        // The layout placing measured, where it is the one drawn: one whole line (as wide at
-        // 300 points as at the 200 it was measured at).
+        // The layout placing measured, where it is the one drawn: one whole line (the same
+        // line at 300 points as at the 200 it was measured at).
         let measured = measuredSlot(of: font).flatMap { placedLayouts[SlotText(slot: $0, text: text)] }
         let layout =
             if let measured, measured.lineCount == 1, !measured.isTruncated { measured } else {
@@ -96,8 +96,11 @@ extension LabelPlacer {
             }
         let size = CGSize(width: layout.size.width + 4, height: layout.size.height + 4)
         let canvas = Canvas(size: size, scale: scale)
-        drawHalo(layout, at: CGPoint(x: 2, y: 2), in: canvas)
-        layout.draw(in: canvas, at: CGPoint(x: 2, y: 2), color: color)
+        // The text at the sprite's left, wherever its layout aligned it (a right-to-left name
+        // is aligned right within the width it was laid out in).
+        let origin = CGPoint(x: 2 - layout.linesOffset, y: 2)
+        drawHalo(layout, at: origin, in: canvas)
+        layout.draw(in: canvas, at: origin, color: color)
         let sprite = (canvas.bitmap, size)
         sprites[key] = sprite
         return sprite

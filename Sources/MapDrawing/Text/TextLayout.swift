@@ -28,6 +28,10 @@ public final class TextLayout {
     public private(set) var isTruncated = false
     /// Distance from the top to the first line's baseline, in points.
     public private(set) var firstBaseline: Double = 0
+    /// How far right of the layout's left edge its lines' box starts, in points: more than 0
+    /// when lines are centred or aligned right within the width, as a right-to-left paragraph
+    /// is with natural alignment.
+    public private(set) var linesOffset: Double = 0
 
     private let layout: OpaquePointer
     /// The Pango layout, for the caret geometry.
@@ -119,6 +123,7 @@ public final class TextLayout {
         }
         lineCount = shownLines
         size = CGSize(width: Double(logical.width) / scale, height: height)
+        linesOffset = Double(logical.x) / scale
         firstBaseline = Double(pango_layout_get_baseline(layout)) / scale
         isTruncated = cut || pango_layout_is_ellipsized(layout) != 0 || shownLines < totalLines
     }
