@@ -54,6 +54,26 @@ struct LayerKeyTests {
         #expect(pairs > 50)
     }
 
+    /// Tables as large as a layer may hold: the class pairs at their far ends stay apart.
+    @Test func classPairsOfTheLargestTablesNeverMeet() {
+        let last = UInt32(VectorTile.maximumTableEntries - 1)
+        let values = (0..<VectorTile.maximumTableEntries).map { VectorTile.Value.number(Double($0)) }
+        func feature(_ tags: [UInt32]) -> VectorTile.Feature {
+            var feature = VectorTile.Feature(id: nil, type: .point, properties: [:], parts: [[SIMD2(1, 1)]])
+            feature.tags = tags
+            return feature
+        }
+        let layer = VectorTile.Layer(name: "poi", extent: 4096, features: [], keys: ["class", "subclass"], values: values)
+        let keys = LabelKeys(layer)
+        let pairs = [
+            feature([]), feature([0, 0]), feature([1, 0]), feature([0, last]), feature([1, last]), feature([0, last, 1, last]),
+            feature([0, last - 1, 1, last]), feature([0, 1, 1, 0]), feature([0, 0, 1, 1]),
+            // A class alone whose pair a narrower packing would give a subclass alone.
+            feature([0, 3]),
+        ].map(keys.classPair)
+        #expect(Set(pairs).count == pairs.count)
+    }
+
     /// A hostile layer: a key twice in the table, a key given twice in one feature's tags,
     /// tags past the tables: the last valid tag of a key wins, as in `properties`.
     @Test func repeatedKeysAndTagsPastTheTablesReadAsThePropertiesDo() throws {
