@@ -96,10 +96,7 @@ extension LabelPlacer {
         // A binary heap of the lists' next labels (list, position), the most important on top.
         var heap: [(list: Int, at: Int)] = lists.indices.filter { !lists[$0].isEmpty }.map { ($0, 0) }
         func before(_ a: (list: Int, at: Int), _ b: (list: Int, at: Int)) -> Bool {
-            let x = lists[a.list][a.at], y = lists[b.list][b.at]
-            if x.priority != y.priority { return x.priority > y.priority }
-            if x.text != y.text { return x.text < y.text }
-            return a.list < b.list
+            LabelCandidate.comesFirst(lists[a.list][a.at], lists[b.list][b.at]) ?? (a.list < b.list)
         }
         func siftDown(_ start: Int) {
             var parent = start

@@ -56,16 +56,19 @@ struct TileLabels {
 
     init(_ candidates: [LabelCandidate]) {
         self.candidates = candidates
-        order = candidates.indices.sorted {
-            let a = candidates[$0], b = candidates[$1]
-            if a.priority != b.priority { return a.priority > b.priority }
-            if a.text != b.text { return a.text < b.text }
-            return $0 < $1
-        }
+        order = candidates.indices.sorted { LabelCandidate.comesFirst(candidates[$0], candidates[$1]) ?? ($0 < $1) }
     }
 }
 
 extension LabelCandidate {
+    /// Whether a label is placed before another: the higher priority first, then by text; nil
+    /// for labels equal in both (their order is the tiles').
+    static func comesFirst(_ a: LabelCandidate, _ b: LabelCandidate) -> Bool? {
+        if a.priority != b.priority { return a.priority > b.priority }
+        if a.text != b.text { return a.text < b.text }
+        return nil
+    }
+
     /// The box around lines of projected points.
     static func bounds(of parts: [[MercatorPoint]]) -> SIMD4<Double> {
         var box = SIMD4<Double>(.infinity, .infinity, -.infinity, -.infinity)
