@@ -233,14 +233,14 @@ public final class LabelPlacer {
                 guard let anchor = project(candidate.point) else { continue }
                 // One name once in a stretch of screen (a city named by two sources).
                 let near = placeNames[candidate.text]?.contains { hypot($0.x - anchor.x, $0.y - anchor.y) < LabelPlacer.samePlaceDistance } ?? false
-                let most = LabelPlacer.maximumTextSize
-                guard !near, mayFit(at: anchor, CGRect(x: anchor.x - most.width / 2 - 2, y: anchor.y - most.height / 2 - 2, width: most.width + 4, height: most.height + 4))
-                else { continue }
-                let size = self.size(candidate.text, slot: candidate.fontSlot)
+                func box(_ text: CGSize) -> CGRect {
+                    CGRect(x: anchor.x - text.width / 2 - 2, y: anchor.y - text.height / 2 - 2, width: text.width + 4, height: text.height + 4)
+                }
+                guard !near, mayFit(at: anchor, box(LabelPlacer.maximumTextSize)) else { continue }
                 let label = PlacedLabel(
                     kind: .place, text: candidate.text, coordinate: candidate.coordinate, anchor: anchor,
-                    box: CGRect(x: anchor.x - size.width / 2 - 2, y: anchor.y - size.height / 2 - 2, width: size.width + 4, height: size.height + 4),
-                    icon: nil, placeID: nil, category: candidate.category, priority: candidate.priority)
+                    box: box(size(candidate.text, slot: candidate.fontSlot)), icon: nil, placeID: nil, category: candidate.category,
+                    priority: candidate.priority)
                 if fits(label) {
                     add(label)
                     keepLayout(candidate)
