@@ -35,6 +35,25 @@ struct LabelMeasuringTests {
         #expect(laidOut.width < LabelPlacer.maximumTextSize.width / 2)
     }
 
+    /// A map draws its labels' sprites ahead (while its tiles render): drawing then makes none
+    /// and gives the pixels of drawing alone.
+    @Test(arguments: [1.0, 2.0]) func spritesMadeAheadAreTheOnesDrawnAndTheSamePixels(scale: Double) {
+        let tiles = BasemapTiles(), viewport = Self.denseTile
+        let ahead = LabelPlacer(), alone = LabelPlacer()
+        let placed = ahead.labels(for: viewport, tiles: tiles)
+        #expect(placed.count > 10)
+        ahead.makeSprites(for: placed, style: tiles.style, scale: scale)
+        let made = ahead.sprites.count, icons = ahead.iconSprites.count
+        #expect(made > 10 && icons > 0)
+        let drawnAhead = Canvas(size: CGSize(width: 256, height: 256), scale: scale)
+        ahead.draw(placed, style: tiles.style, in: drawnAhead)
+        #expect(ahead.sprites.count == made && ahead.iconSprites.count == icons, "drawing made no sprite")
+        let drawnAlone = Canvas(size: CGSize(width: 256, height: 256), scale: scale)
+        alone.draw(alone.labels(for: viewport, tiles: tiles), style: tiles.style, in: drawnAlone)
+        let same = drawnAhead.bitmap.withUnsafeBytes { a in drawnAlone.bitmap.withUnsafeBytes { b in a.count == b.count && a.elementsEqual(b) } }
+        #expect(same)
+    }
+
     @Test func labelsThatCannotReachTheViewArePlacedWithoutMeasuringTheirTextAndTheSameLabelsArePlaced() {
         let tiles = BasemapTiles(), viewport = Self.denseTile
         let lazy = LabelPlacer()

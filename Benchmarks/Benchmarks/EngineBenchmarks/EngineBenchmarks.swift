@@ -197,6 +197,34 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The same tile and labels as the engine makes them when tiles render at once (replays,
+    // `openmaps render`): the tile rendered on another core while the labels are placed and
+    // their sprites drawn here (`BasemapTiles.prepare(_:scale:willRender:whileRendering:)`),
+    // then the labels drawn on it.
+    Benchmark(
+        "Basemap tile of dense central Helsinki, zoom 15, scale 2, with its labels, as the engine makes them: the tile rendered on another core while its labels are placed (text measured) and their sprites drawn, then drawn on it",
+        configuration: .init(timeUnits: .milliseconds, maxIterations: 500)
+    ) { @MainActor benchmark async in
+        let n = Double(1 << 15), x = 18_654.5, y = 9_484.5
+        let center = CLLocationCoordinate2D(
+            latitude: atan(sinh(Double.pi * (1 - 2 * y / n))) * 180 / Double.pi, longitude: x / n * 360 - 180)
+        let viewport = Viewport(target: center, zoom: 15, width: 256, height: 256)
+        let key = TileKey(z: 15, x: 18_654, y: 9_484)
+        // Fresh tiles each time (nothing rendered), their data decoded before measuring.
+        let tiles = BasemapTiles()
+        blackHole(LabelPlacer().labels(for: viewport, tiles: tiles))
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let placer = LabelPlacer()
+            _ = tiles.prepare([key], scale: 2, willRender: {}) {
+                placer.makeSprites(for: placer.labels(for: viewport, tiles: tiles), style: tiles.style, scale: 2)
+            }
+            guard let bitmap = tiles.bitmap(for: key, scale: 2) else { return }
+            placer.draw(placer.labels(for: viewport, tiles: tiles), style: tiles.style, in: Canvas(bitmap: bitmap, scale: 2))
+            blackHole(bitmap)
+        }
+    }
+
     Benchmark("Decoding the dense central Helsinki tile (zoom 14: under 4 zoom-15 tiles, 16 at zoom 16)", configuration: .init(timeUnits: .milliseconds)) { benchmark in
         guard let url = EmbeddedBasemap.url, let reader = try? MBTilesReader(path: url.path) else { return }
         for _ in benchmark.scaledIterations { blackHole(try? reader.tile(z: 14, x: 9327, y: 4742)) }

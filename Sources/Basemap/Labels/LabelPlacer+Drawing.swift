@@ -25,24 +25,45 @@ extension LabelPlacer {
     public func draw(_ labels: [PlacedLabel], style: BasemapStyle, in canvas: Canvas) {
         halo = style.labelHalo
         for label in labels {
+            let (text, icon) = sprites(of: label, style: style, scale: canvas.scale)
             switch label.kind {
             case .place:
-                let (font, color) = LabelPlacer.placeLook(label.category ?? "", style: style)
-                let sprite = sprite(label.text, font, color, scale: canvas.scale)
-                canvas.draw(sprite.bitmap, in: CGRect(x: label.anchor.x - sprite.size.width / 2, y: label.anchor.y - sprite.size.height / 2, width: sprite.size.width, height: sprite.size.height), interpolation: .fast)
+                guard let text else { continue }
+                canvas.draw(text.bitmap, in: CGRect(x: label.anchor.x - text.size.width / 2, y: label.anchor.y - text.size.height / 2, width: text.size.width, height: text.size.height), interpolation: .fast)
             case .road:
-                let sprite = sprite(label.text, LabelPlacer.roadFont, style.roadText, scale: canvas.scale)
-                drawTurned(sprite, around: label.anchor, by: label.angle, in: canvas)
+                guard let text else { continue }
+                drawTurned(text, around: label.anchor, by: label.angle, in: canvas)
             case .poi:
-                guard let icon = label.icon else { continue }
-                let color = style.poiIcon ?? LabelPlacer.color(for: label.category ?? "")
-                if style.showPOIIcons {
-                    canvas.draw(iconSprite(color, glyph: POIGlyph(category: label.category ?? ""), scale: canvas.scale), in: icon, interpolation: .fast)
-                }
-                guard style.showPOIText else { continue }
-                let sprite = sprite(label.text, LabelPlacer.poiFont, style.poiText ?? (style.poiTextIsLighter ? color.lightened(by: 0.35) : color.darkened(by: 0.25)), scale: canvas.scale)
-                canvas.draw(sprite.bitmap, in: CGRect(x: icon.maxX + 1, y: label.anchor.y - sprite.size.height / 2, width: sprite.size.width, height: sprite.size.height), interpolation: .fast)
+                guard let box = label.icon else { continue }
+                if let icon { canvas.draw(icon, in: box, interpolation: .fast) }
+                guard let text else { continue }
+                canvas.draw(text.bitmap, in: CGRect(x: box.maxX + 1, y: label.anchor.y - text.size.height / 2, width: text.size.width, height: text.size.height), interpolation: .fast)
             }
+        }
+    }
+
+    /// Draws the sprites of placed labels ahead of drawing the labels, as ``draw(_:style:in:)``
+    /// will at `scale`: it needs no canvas, so a map does it while its tiles render.
+    public func makeSprites(for labels: [PlacedLabel], style: BasemapStyle, scale: Double) {
+        halo = style.labelHalo
+        for label in labels { _ = sprites(of: label, style: style, scale: scale) }
+    }
+
+    /// A placed label's text sprite and POI icon, as drawn (nil where none is drawn).
+    private func sprites(of label: PlacedLabel, style: BasemapStyle, scale: Double) -> (text: (bitmap: Bitmap, size: CGSize)?, icon: Bitmap?) {
+        switch label.kind {
+        case .place:
+            let (font, color) = LabelPlacer.placeLook(label.category ?? "", style: style)
+            return (sprite(label.text, font, color, scale: scale), nil)
+        case .road:
+            return (sprite(label.text, LabelPlacer.roadFont, style.roadText, scale: scale), nil)
+        case .poi:
+            guard label.icon != nil else { return (nil, nil) }
+            let color = style.poiIcon ?? LabelPlacer.color(for: label.category ?? "")
+            let icon = style.showPOIIcons ? iconSprite(color, glyph: POIGlyph(category: label.category ?? ""), scale: scale) : nil
+            guard style.showPOIText else { return (nil, icon) }
+            let textColor = style.poiText ?? (style.poiTextIsLighter ? color.lightened(by: 0.35) : color.darkened(by: 0.25))
+            return (sprite(label.text, LabelPlacer.poiFont, textColor, scale: scale), icon)
         }
     }
 

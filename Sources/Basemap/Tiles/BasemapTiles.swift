@@ -239,18 +239,41 @@ public final class BasemapTiles {
         return (bitmap, key.part(ofAncestor: levels, width: Double(bitmap.width), height: Double(bitmap.height)))
     }
 
-    /// Makes ready the tiles given that are not: renders them now (after calling
-    /// `willRender` once, if any are missing), or starts them in the background. Returns
-    /// whether background renders are under way.
-    public func prepare(_ keys: [TileKey], scale: Double, willRender: () -> Void) -> Bool {
+    /// Makes ready the tiles given that are not: renders them now, on every core (after
+    /// calling `willRender` once, if any are missing), or starts them in the background.
+    /// Returns whether background renders are under way.
+    ///
+    /// `whileRendering` (ours) is work this thread does while other cores render tiles now (a
+    /// map places its labels there, as placing needs no pixels); it runs once, only when
+    /// tiles are rendered now, and must not ask for rendered tiles.
+    public func prepare(_ keys: [TileKey], scale: Double, willRender: () -> Void, whileRendering: (() -> Void)? = nil) -> Bool {
         let needed = keys.filter { !isCached($0, scale: scale) }
         guard rendersInBackground else {
-            if !needed.isEmpty { willRender() }
-            for key in needed { _ = bitmap(for: key, scale: scale) }
+            if !needed.isEmpty {
+                willRender()
+                renderNow(needed, scale: scale, alongside: whileRendering)
+            }
             return false
         }
         for key in needed { renderInBackground(key, scale: scale) }
         return isRendering
+    }
+
+    /// Renders tiles now, on every core; their data is read here first (decoded on this thread).
+    private func renderNow(_ keys: [TileKey], scale: Double, alongside: (() -> Void)?) {
+        var seen = Set<RenderedKey>()
+        var jobs: [(key: RenderedKey, job: Job)] = []
+        for key in keys {
+            let renderedKey = RenderedKey(tile: key, scale: scale)
+            guard seen.insert(renderedKey).inserted, let job = job(for: key) else { continue }
+            jobs.append((renderedKey, job))
+        }
+        let renderer = self.renderer, work = jobs.map { ($0.job, $0.key.tile.z) }
+        let bitmaps = TileRenderBatch(count: work.count) { index in
+            BasemapTiles.render(work[index].0, renderer: renderer, zoom: work[index].1, scale: scale)
+        }.run(alongside: alongside)
+        // In the order asked for, as one by one: the cache keeps the same tiles.
+        for (entry, bitmap) in zip(jobs, bitmaps) { rendered.insert(bitmap, for: entry.key) }
     }
 
     /// Starts rendering a tile off the frame path (`TileRenderQueue`); it arrives through

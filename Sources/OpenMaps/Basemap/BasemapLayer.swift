@@ -20,8 +20,9 @@ final class BasemapLayer: MapLayer {
     /// is cheaper to place than two.
     var tileDecorator: ((TileKey, Bitmap) -> Bitmap?)?
     /// Work of the layers above that needs no pixels, done on the main thread while the other
-    /// cores draw the tiles (the labels' placement; see ``BasemapLabelLayer/prepare(_:)``).
-    var alongsideTiles: ((MapFrame) -> Void)?
+    /// cores render or draw the tiles (the labels' placement and sprites for a camera at a
+    /// scale; see ``BasemapLabelLayer/prepare(_:scale:)``).
+    var alongsideTiles: ((Viewport, Double) -> Void)?
 
     /// Whether the map's appearance is dark: without a map style the basemap then draws
     /// Google's dark scheme (``BasemapStyle/dark``); a map style keeps its own look.
@@ -56,15 +57,17 @@ final class BasemapLayer: MapLayer {
             let shown = part == nil ? tileDecorator?(key, bitmap) ?? bitmap : bitmap
             batch.add(shown, part: part, at: key, shift: shift, in: canvas)
         }
-        batch.draw(in: canvas, alongside: alongsideTiles.map { work in { work(frame) } })
+        batch.draw(in: canvas, alongside: alongsideTiles.map { work in { work(frame.viewport, scale) } })
     }
 
     /// Makes ready the tiles the camera needs at the screen's scale: rendered now (virtual
-    /// time, after `willRender`) or started in the background. Returns whether background
-    /// work is under way.
+    /// time, after `willRender`; on every core, the work alongside on this thread) or started
+    /// in the background. Returns whether background work is under way.
     func prepare(_ viewport: Viewport, willRender: () -> Void) -> Bool {
         guard isShown else { return false }
-        return tiles.prepare(visibleTiles(viewport).map(\.key), scale: UIScreen.defaultScale, willRender: willRender)
+        return tiles.prepare(
+            visibleTiles(viewport).map(\.key), scale: UIScreen.defaultScale, willRender: willRender,
+            whileRendering: alongsideTiles.map { work in { work(viewport, UIScreen.defaultScale) } })
     }
 
     /// The tiles covering the view at the camera's display zoom.
@@ -86,11 +89,12 @@ final class BasemapLabelLayer: MapLayer {
         self.basemap = basemap
     }
 
-    /// Places the labels for a frame ahead of drawing them (the placer keeps them for the
-    /// same camera): the basemap does it while the cores draw its tiles.
-    func prepare(_ frame: MapFrame) {
+    /// Places the labels for a camera and draws their sprites at a scale, ahead of drawing
+    /// them (the placer keeps both): the basemap does it while the cores render or draw its
+    /// tiles.
+    func prepare(_ viewport: Viewport, scale: Double) {
         guard basemap.isShown else { return }
-        _ = placer.labels(for: frame.viewport, tiles: basemap.tiles)
+        placer.makeSprites(for: placer.labels(for: viewport, tiles: basemap.tiles), style: basemap.tiles.style, scale: scale)
     }
 
     /// The labels placed for a camera.

@@ -78,7 +78,7 @@ final class MapScene {
         infoWindow.adopt = { [viewAnimations] in viewAnimations.adopt($0) }
         markers.isDragging = { [gestures] in gestures.isDragging($0) }
         basemap.tileDecorator = { [unowned boundaries] key, bitmap in boundaries.decorate(key, bitmap) }
-        basemap.alongsideTiles = { [unowned labels] frame in labels.prepare(frame) }
+        basemap.alongsideTiles = { [unowned labels] viewport, scale in labels.prepare(viewport, scale: scale) }
         labels.blockers = { [unowned markers] viewport in markers.collisions(in: viewport).labelBlockers }
     }
 

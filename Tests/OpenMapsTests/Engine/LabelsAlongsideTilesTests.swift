@@ -22,9 +22,9 @@ struct LabelsAlongsideTilesTests {
         let (map, host) = tiltedHelsinki()
         var placements = 0
         let place = map.scene.basemap.alongsideTiles
-        map.scene.basemap.alongsideTiles = { frame in
+        map.scene.basemap.alongsideTiles = { viewport, scale in
             placements += 1
-            place?(frame)
+            place?(viewport, scale)
         }
         let overlapped = host.renderFrame(scale: 2)
         #expect(placements == 1)
@@ -33,6 +33,33 @@ struct LabelsAlongsideTilesTests {
         // The same frame from a map whose labels are placed when they are drawn.
         let (alone, aloneHost) = tiltedHelsinki()
         alone.scene.basemap.alongsideTiles = nil
+        let separate = aloneHost.renderFrame(scale: 2)
+        let differing = overlapped.withUnsafeBytes { a in
+            separate.withUnsafeBytes { b in a.count == b.count ? zip(a, b).count { $0 != $1 } : max(a.count, b.count) }
+        }
+        #expect(differing == 0)
+    }
+
+    @Test func aMapWhoseTilesRenderAtOncePlacesItsLabelsWhileTheyRenderAndDrawsTheSameFrame() {
+        func helsinki() -> (GMSMapView, GMSMapViewHost) {
+            let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 640, height: 400), camera: GMSCameraPosition(latitude: 60.1687, longitude: 24.9445, zoom: 15.4))
+            return (map, GMSMapViewHost(mapView: map))
+        }
+        let (map, host) = helsinki()
+        var placements = 0
+        let place = map.scene.basemap.alongsideTiles
+        map.scene.basemap.alongsideTiles = { viewport, scale in
+            placements += 1
+            place?(viewport, scale)
+        }
+        host.prepareTiles()
+        #expect(placements == 1, "placed while the tiles rendered")
+        let overlapped = host.renderFrame(scale: 2)
+        #expect(!host.pointsOfInterest().isEmpty, "the frame has labels")
+
+        let (alone, aloneHost) = helsinki()
+        alone.scene.basemap.alongsideTiles = nil
+        aloneHost.prepareTiles()
         let separate = aloneHost.renderFrame(scale: 2)
         let differing = overlapped.withUnsafeBytes { a in
             separate.withUnsafeBytes { b in a.count == b.count ? zip(a, b).count { $0 != $1 } : max(a.count, b.count) }
