@@ -127,15 +127,22 @@ final class PageChannel: @unchecked Sendable {
     /// The JPEG of the first frame that came whole after the first `count` frames (frames
     /// already on their way may come as changes first).
     func wholeFrame(after count: Int) -> Data? {
-        lock.withLock { frames.dropFirst(count).first { $0.jpeg.starts(with: [0xFF, 0xD8]) }?.jpeg }
+        wholeFrameIndex(after: count).map { index in lock.withLock { frames[index].jpeg } }
     }
 
-    /// What the page shows after drawing every frame received, in order, as playground.js
-    /// draws them: a whole frame replaces the picture; changes move it and draw their parts.
-    func shownPicture() throws -> Bitmap? {
+    /// The position, in order of arrival, of the first frame that came whole after the first
+    /// `count` frames.
+    func wholeFrameIndex(after count: Int) -> Int? {
+        lock.withLock { frames.indices.dropFirst(count).first { frames[$0].jpeg.starts(with: [0xFF, 0xD8]) } }
+    }
+
+    /// What the page shows after drawing every frame received (or the first `count`), in
+    /// order, as playground.js draws them: a whole frame replaces the picture; changes move it
+    /// and draw their parts.
+    func shownPicture(first count: Int? = nil) throws -> Bitmap? {
         var picture: Bitmap?
         var shown = 0
-        for (number, data) in lock.withLock({ frames }) {
+        for (number, data) in lock.withLock({ frames.prefix(count ?? frames.count) }) {
             if data.starts(with: FramePatches.magic) {
                 guard let old = picture else { throw PageReader.Malformed() }
                 picture = try PageReader.applying(data, to: old, shown: shown)
