@@ -33,10 +33,28 @@ struct TilesRenderedNowTests {
         // Every tile ready: nothing is rendered, nothing runs.
         _ = tiles.prepare(keys, scale: 1, willRender: { willRender += 1 }, whileRendering: { alongside += 1 })
         #expect(alongside == 1 && willRender == 1)
-        // Rendering in the background, the work waits for the frame's own turn.
-        let background = BasemapTiles()
-        background.rendersInBackground = true
-        _ = background.prepare(keys, scale: 1, willRender: {}, whileRendering: { alongside += 1 })
-        #expect(alongside == 1)
+    }
+
+    /// Work alongside that restyles the map: the tiles rendered meanwhile, in the style before,
+    /// are not kept.
+    @Test func tilesRenderedWhileTheStyleChangedAreNotKept() {
+        let tiles = BasemapTiles()
+        _ = tiles.prepare(keys, scale: 1, willRender: {}, whileRendering: { tiles.style = .dark })
+        #expect(keys.allSatisfy { !tiles.isCached($0, scale: 1) })
+    }
+
+    /// Rendered at once, the tiles enter the cache as rendered one by one: in order, and a key
+    /// asked for twice is used again (the most recent).
+    @Test func tilesRenderedAtOnceEnterTheCacheAsOneByOne() {
+        let many = (18_640..<18_700).map { TileKey(z: 15, x: $0, y: 9_484) } + (18_640..<18_700).map { TileKey(z: 15, x: $0, y: 9_485) }
+        // The first key again at the end: one by one, it is a hit that keeps it.
+        let asked = many + [many[0]]
+        let now = BasemapTiles(), oneByOne = BasemapTiles()
+        _ = now.prepare(asked, scale: 1, willRender: {})
+        for key in asked { _ = oneByOne.bitmap(for: key, scale: 1) }
+        #expect(many.count > BasemapTiles.cacheLimit)
+        let kept = many.filter { now.isCached($0, scale: 1) }, keptOneByOne = many.filter { oneByOne.isCached($0, scale: 1) }
+        #expect(kept.count == BasemapTiles.cacheLimit && kept == keptOneByOne)
+        #expect(now.isCached(many[0], scale: 1))
     }
 }

@@ -210,14 +210,15 @@ let benchmarks: @Sendable () -> Void = {
             latitude: atan(sinh(Double.pi * (1 - 2 * y / n))) * 180 / Double.pi, longitude: x / n * 360 - 180)
         let viewport = Viewport(target: center, zoom: 15, width: 256, height: 256)
         let key = TileKey(z: 15, x: 18_654, y: 9_484)
-        // Fresh tiles each time (nothing rendered), their data decoded before measuring.
+        // Fresh tiles each sample (one iteration a sample: nothing rendered), their data
+        // decoded before measuring.
         let tiles = BasemapTiles()
         blackHole(LabelPlacer().labels(for: viewport, tiles: tiles))
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             let placer = LabelPlacer()
             _ = tiles.prepare([key], scale: 2, willRender: {}) {
-                placer.makeSprites(for: placer.labels(for: viewport, tiles: tiles), style: tiles.style, scale: 2)
+                placer.makeSprites(for: placer.placeAhead(for: viewport, tiles: tiles), style: tiles.style, scale: 2)
             }
             guard let bitmap = tiles.bitmap(for: key, scale: 2) else { return }
             placer.draw(placer.labels(for: viewport, tiles: tiles), style: tiles.style, in: Canvas(bitmap: bitmap, scale: 2))

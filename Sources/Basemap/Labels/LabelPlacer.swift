@@ -27,13 +27,8 @@ public final class LabelPlacer {
     var iconSprites: [IconKey: Bitmap] = [:]
     /// The halo colour of the labels being drawn.
     var halo = Color(white: 1, alpha: 0.85)
-    private var cachedKey: Int?
-    private var cached: [PlacedLabel] = []
-    /// What the last full placement was for, but where the camera stood: while only the target
-    /// moves (no tilt), the placed labels are shifted instead of placed again.
-    private var placedShapeKey: Int?
-    private var placedTarget: MercatorPoint?
-    private var placedLabels: [PlacedLabel] = []
+    /// What the last placement leaves for the next.
+    private var history = History()
     /// How far past the view labels are placed, and so how far a pan may go before they are
     /// placed again.
     static let panMargin: CGFloat = 48
@@ -126,13 +121,16 @@ public final class LabelPlacer {
     /// The labels placed for a camera over the basemap's tiles (recomputed when the camera,
     /// view size, style or data change).
     public func labels(for viewport: Viewport, tiles: BasemapTiles) -> [PlacedLabel] {
-        var hasher = Hasher()
-        hasher.combine(viewport)
-        hasher.combine(tiles.revision)
-        hasher.combine(tiles.dataRevision)
-        let key = hasher.finalize()
-        if key == cachedKey { return cached }
-        cachedKey = key
+        let key = LabelPlacer.key(viewport, tiles)
+        if let ahead {
+            self.ahead = nil
+            if ahead.key == key {
+                history = ahead.after
+                return ahead.labels
+            }
+        }
+        if key == history.cachedKey { return history.cached }
+        history.cachedKey = key
         var shape = Hasher()
         var untargeted = viewport
         untargeted.target = CLLocationCoordinate2D(latitude: 0, longitude: 0)
@@ -140,20 +138,60 @@ public final class LabelPlacer {
         shape.combine(tiles.revision)
         shape.combine(tiles.dataRevision)
         let shapeKey = shape.finalize()
-        if viewport.tilt == 0, shapeKey == placedShapeKey, let target = placedTarget {
+        if viewport.tilt == 0, shapeKey == history.placedShapeKey, let target = history.placedTarget {
             // A pan: the old target's screen offset from the focus is how far everything moved.
             let p = viewport.point(forMercator: target), focus = viewport.focus
             let dx = p.x - focus.x, dy = p.y - focus.y
             if abs(dx) < LabelPlacer.panMargin, abs(dy) < LabelPlacer.panMargin {
-                cached = placedLabels.map { $0.shifted(dx: dx, dy: dy) }
-                return cached
+                history.cached = history.placedLabels.map { $0.shifted(dx: dx, dy: dy) }
+                return history.cached
             }
         }
-        cached = place(tiles, viewport)
-        placedLabels = cached
-        placedShapeKey = shapeKey
-        placedTarget = viewport.targetPoint
-        return cached
+        let placed = place(tiles, viewport)
+        history.cached = placed
+        history.placedLabels = placed
+        history.placedShapeKey = shapeKey
+        history.placedTarget = viewport.targetPoint
+        return placed
+    }
+
+    /// What a placement for a camera is kept by: the camera, style and data.
+    private static func key(_ viewport: Viewport, _ tiles: BasemapTiles) -> Int {
+        var hasher = Hasher()
+        hasher.combine(viewport)
+        hasher.combine(tiles.revision)
+        hasher.combine(tiles.dataRevision)
+        return hasher.finalize()
+    }
+
+    /// Places labels for a camera ahead of drawing them (ours; a map does it while its tiles
+    /// render), as ``labels(for:tiles:)`` would now: its next call, for the same camera, style
+    /// and data, gives them; any other call first drops them, as though they had never been
+    /// placed. (A placement starts from the one before, which a pan shifts: one made ahead for
+    /// a camera never drawn leaves no trace.)
+    public func placeAhead(for viewport: Viewport, tiles: BasemapTiles) -> [PlacedLabel] {
+        ahead = nil
+        let before = history
+        let placed = labels(for: viewport, tiles: tiles)
+        ahead = (LabelPlacer.key(viewport, tiles), placed, history)
+        history = before
+        return placed
+    }
+
+    /// A placement made ahead, by its key, and the history it leaves.
+    private var ahead: (key: Int, labels: [PlacedLabel], after: History)?
+
+    /// What a placement leaves for the next: the last camera's labels, and the last full
+    /// placement, which a pan shifts.
+    private struct History {
+        /// The last camera's key and labels.
+        var cachedKey: Int?
+        var cached: [PlacedLabel] = []
+        /// What the last full placement was for, but where the camera stood: while only the
+        /// target moves (no tilt), the placed labels are shifted instead of placed again.
+        var placedShapeKey: Int?
+        var placedTarget: MercatorPoint?
+        var placedLabels: [PlacedLabel] = []
     }
 
     /// The candidates of the last placement and what they were gathered for (tiles, zoom,

@@ -243,9 +243,9 @@ public final class BasemapTiles {
     /// calling `willRender` once, if any are missing), or starts them in the background.
     /// Returns whether background renders are under way.
     ///
-    /// `whileRendering` (ours) is work this thread does while other cores render tiles now (a
-    /// map places its labels there, as placing needs no pixels); it runs once, only when
-    /// tiles are rendered now, and must not ask for rendered tiles.
+    /// `whileRendering` (ours) is work this thread does while other cores render the missing
+    /// tiles now (a map places its labels there, as placing needs no pixels): it runs once when
+    /// tiles are missing and rendered now, and must not ask for rendered tiles.
     public func prepare(_ keys: [TileKey], scale: Double, willRender: () -> Void, whileRendering: (() -> Void)? = nil) -> Bool {
         let needed = keys.filter { !isCached($0, scale: scale) }
         guard rendersInBackground else {
@@ -259,21 +259,53 @@ public final class BasemapTiles {
         return isRendering
     }
 
-    /// Renders tiles now, on every core; their data is read here first (decoded on this thread).
+    /// Renders tiles now, on every core, and caches them as rendering them one by one in
+    /// `keys`' order does (a repeated key is a cache hit). They go in runs of at most
+    /// ``cacheLimit`` tiles whose data, read here first (decoded on this thread), stays within
+    /// ``decodedBytesLimit``; `alongside` runs during the first.
     private func renderNow(_ keys: [TileKey], scale: Double, alongside: (() -> Void)?) {
-        var seen = Set<RenderedKey>()
-        var jobs: [(key: RenderedKey, job: Job)] = []
-        for key in keys {
-            let renderedKey = RenderedKey(tile: key, scale: scale)
-            guard seen.insert(renderedKey).inserted, let job = job(for: key) else { continue }
-            jobs.append((renderedKey, job))
+        let revision = self.revision
+        var alongside = alongside
+        var taken = Set<RenderedKey>(), run: [(key: RenderedKey, job: Job)] = [], runBytes = 0
+        var cachedUpTo = 0
+        /// Renders the run, then caches the tiles of `keys` before `end` in order.
+        func renderRun(cachingUpTo end: Int) {
+            let renderer = self.renderer, work = run.map { ($0.job, $0.key.tile.z) }
+            let bitmaps = TileRenderBatch.run(work.count, alongside: alongside) { index in
+                BasemapTiles.render(work[index].0, renderer: renderer, zoom: work[index].1, scale: scale)
+            }
+            alongside = nil
+            // Work alongside that changed the style or file: these tiles are not its.
+            guard revision == self.revision else { return }
+            var drawn: [RenderedKey: Bitmap] = [:]
+            for (entry, bitmap) in zip(run, bitmaps) { drawn[entry.key] = bitmap }
+            for key in keys[cachedUpTo..<end] {
+                let renderedKey = RenderedKey(tile: key, scale: scale)
+                guard rendered.value(for: renderedKey) == nil else { continue }
+                if let bitmap = drawn[renderedKey] {
+                    rendered.insert(bitmap, for: renderedKey)
+                } else if taken.contains(renderedKey) {
+                    // Rendered in an earlier run and dropped since (over the cache's limit): as one by one.
+                    _ = bitmap(for: key, scale: scale)
+                }
+            }
+            cachedUpTo = end
+            run.removeAll()
+            runBytes = 0
         }
-        let renderer = self.renderer, work = jobs.map { ($0.job, $0.key.tile.z) }
-        let bitmaps = TileRenderBatch(count: work.count) { index in
-            BasemapTiles.render(work[index].0, renderer: renderer, zoom: work[index].1, scale: scale)
-        }.run(alongside: alongside)
-        // In the order asked for, as one by one: the cache keeps the same tiles.
-        for (entry, bitmap) in zip(jobs, bitmaps) { rendered.insert(bitmap, for: entry.key) }
+        for (index, key) in keys.enumerated() {
+            let renderedKey = RenderedKey(tile: key, scale: scale)
+            guard !taken.contains(renderedKey), let job = job(for: key) else { continue }
+            taken.insert(renderedKey)
+            let bytes = job.tile?.estimatedBytes ?? 0
+            if !run.isEmpty, run.count >= BasemapTiles.cacheLimit || runBytes + bytes > BasemapTiles.decodedBytesLimit {
+                renderRun(cachingUpTo: index)
+                guard revision == self.revision else { return }
+            }
+            run.append((renderedKey, job))
+            runBytes += bytes
+        }
+        renderRun(cachingUpTo: keys.count)
     }
 
     /// Starts rendering a tile off the frame path (`TileRenderQueue`); it arrives through

@@ -49,8 +49,8 @@ extension Canvas {
     ///
     /// `alongside` (ours) is work the calling thread does while other cores draw: it runs
     /// once, before this returns, and must not use this canvas or the pieces' bitmaps. The
-    /// calling thread then helps draw what is left. A map places its labels there, as
-    /// placing needs no pixels.
+    /// calling thread then helps draw what is left. A map places its labels and draws their
+    /// sprites there, as neither needs the frame's pixels.
     public func draw(_ pieces: [ProjectedImage], background: Color? = nil, alongside: (() -> Void)? = nil) {
         // Run here unless the cores take the draw (then it runs while they draw).
         var pending = alongside
@@ -90,13 +90,7 @@ extension Canvas {
             // work (if any) is done.
             let alongside = pending
             pending = nil
-            let helpers = DispatchGroup()
-            for _ in 0..<max(Canvas.cores - 1, 1) {
-                DispatchQueue.global(qos: .userInteractive).async(group: helpers) { work.runBands() }
-            }
-            alongside?()
-            work.runBands()
-            helpers.wait()
+            EveryCore.run(bands, priority: .userInteractive, alongside: alongside) { work.run(band: $0) }
         }
         withExtendedLifetime(pieces) {}
         cairo_surface_mark_dirty(bitmap.surface)
@@ -125,9 +119,7 @@ extension Canvas {
     /// Bands a large projected draw is shared out in: eight a core, up to 16, so that a core
     /// done with cheap rows (sky, near tiles) takes more of the costly ones (far tiles, read
     /// sparsely), and a thread that joins late (after its work alongside) finds bands left.
-    private static let projectedBands = min(cores * 8, 16)
-    /// The processor's cores, asked once: the count reads files under /proc and /sys.
-    private static let cores = max(ProcessInfo.processInfo.activeProcessorCount, 1)
+    private static let projectedBands = min(EveryCore.count * 8, 16)
 
     /// The checked arguments of one piece, or nil when it draws nothing.
     private func job(for piece: ProjectedImage, device: ProjectiveTransform, clip: CGRect) -> ProjectedJob? {
@@ -233,18 +225,6 @@ private final class ProjectedJobs: @unchecked Sendable {
         bottom = Int32(saturating: clip.maxY.rounded(.up))
         self.fill = fill
         covers = fill == nil ? [] : jobs.compactMap(\.cover)
-    }
-
-    /// The next band not yet taken by ``runBands()``.
-    private let nextBand = Atomic<Int>(0)
-
-    /// Takes bands not yet taken, one at a time, and draws them, until none is left.
-    func runBands() {
-        while true {
-            let band = nextBand.add(1, ordering: .relaxed).oldValue
-            guard band < bands else { return }
-            run(band: band)
-        }
     }
 
     /// Paints the background around the covers, then draws every piece's rows that fall in a

@@ -90,11 +90,11 @@ final class BasemapLabelLayer: MapLayer {
     }
 
     /// Places the labels for a camera and draws their sprites at a scale, ahead of drawing
-    /// them (the placer keeps both): the basemap does it while the cores render or draw its
-    /// tiles.
+    /// them (the placer keeps both; a placement for a camera not drawn next leaves no trace):
+    /// the basemap does it while the cores render or draw its tiles.
     func prepare(_ viewport: Viewport, scale: Double) {
         guard basemap.isShown else { return }
-        placer.makeSprites(for: placer.labels(for: viewport, tiles: basemap.tiles), style: basemap.tiles.style, scale: scale)
+        placer.makeSprites(for: placer.placeAhead(for: viewport, tiles: basemap.tiles), style: basemap.tiles.style, scale: scale)
     }
 
     /// The labels placed for a camera.
