@@ -8,21 +8,22 @@ import Testing
 /// feature's `properties` dictionary does.
 @Suite("Layer keys")
 struct LayerKeyTests {
+    /// Every layer of two real tiles: dense central Helsinki at the data's highest zoom, and
+    /// the world.
+    private func realLayers() throws -> [VectorTile.Layer] {
+        let reader = try MBTilesReader(path: try #require(EmbeddedBasemap.url).path)
+        return try [(14, 9327, 4742), (2, 2, 1)].flatMap { z, x, y in try #require(try reader.tile(z: z, x: x, y: y)).layers }
+    }
+
     @Test func aKeyReadThroughTheLayerIsTheFeaturesPropertyEveryTime() throws {
-        let url = try #require(EmbeddedBasemap.url)
-        let reader = try MBTilesReader(path: url.path)
-        // Dense central Helsinki at the data's highest zoom, and the world.
         var compared = 0
-        for (z, x, y) in [(14, 9327, 4742), (2, 2, 1)] {
-            let tile = try #require(try reader.tile(z: z, x: x, y: y))
-            for layer in tile.layers {
-                let names = Set(layer.features.flatMap(\.properties.keys)).union(["absent", "name:latin"])
-                for name in names {
-                    let key = layer.key(name)
-                    for feature in layer.features {
-                        #expect(layer.value(key, of: feature) == feature.properties[name], "\(layer.name) \(name)")
-                        compared += 1
-                    }
+        for layer in try realLayers() {
+            let names = Set(layer.features.flatMap(\.properties.keys)).union(["absent", "name:latin"])
+            for name in names {
+                let key = layer.key(name)
+                for feature in layer.features {
+                    #expect(layer.value(key, of: feature) == feature.properties[name], "\(layer.name) \(name)")
+                    compared += 1
                 }
             }
         }
@@ -32,24 +33,19 @@ struct LayerKeyTests {
     /// Labels read a class's look once for each class and subclass pair: features with one
     /// pair have the same class and subclass, on every layer of two real tiles.
     @Test func featuresWithOneClassPairHaveTheSameClassAndSubclass() throws {
-        let url = try #require(EmbeddedBasemap.url)
-        let reader = try MBTilesReader(path: url.path)
         var pairs = 0
-        for (z, x, y) in [(14, 9327, 4742), (2, 2, 1)] {
-            let tile = try #require(try reader.tile(z: z, x: x, y: y))
-            for layer in tile.layers {
-                let keys = LabelKeys(layer)
-                var seen: [Int: (VectorTile.Value?, VectorTile.Value?)] = [:]
-                for feature in layer.features {
-                    let look = (feature.properties["class"], feature.properties["subclass"])
-                    if let first = seen[keys.classPair(feature)] {
-                        #expect(first.0 == look.0 && first.1 == look.1, "\(layer.name)")
-                    } else {
-                        seen[keys.classPair(feature)] = look
-                    }
+        for layer in try realLayers() {
+            let keys = LabelKeys(layer)
+            var seen: [Int: (VectorTile.Value?, VectorTile.Value?)] = [:]
+            for feature in layer.features {
+                let look = (feature.properties["class"], feature.properties["subclass"])
+                if let first = seen[keys.classPair(feature)] {
+                    #expect(first.0 == look.0 && first.1 == look.1, "\(layer.name)")
+                } else {
+                    seen[keys.classPair(feature)] = look
                 }
-                pairs += seen.count
             }
+            pairs += seen.count
         }
         #expect(pairs > 50)
     }
