@@ -214,6 +214,30 @@ struct PlaygroundBrowserTests {
         }
     }
 
+    private let samplesListed = "return document.querySelectorAll('#samples a').length"
+
+    @Test func rule80TheMapFirstThePanelRightAfterTheFirstFrame() async throws {
+        try await withBrowser("map-first") { server, browser in
+            // The server says `ready` (the samples list) before it sends the first frame.
+            try await browser.runOnEveryNewPage(
+                "window.listedAtFirstFrame = null; addEventListener('framedrawn', () => { "
+                    + "if (window.listedAtFirstFrame === null) window.listedAtFirstFrame = document.querySelectorAll('#samples a').length; }, true);")
+            _ = try await open("markers", server, browser)
+            #expect(try await browser.run("return window.listedAtFirstFrame") as? Int == 0, "the panel waited for the frame")
+            #expect(try await browser.wait("\(samplesListed) === \(PlaygroundSample.all.count)", timeout: 5), "and followed it")
+        }
+    }
+
+    @Test func rule80WithoutAFrameThePanelFollowsWithinASecond() async throws {
+        try await withBrowser("map-first-no-frame") { server, browser in
+            // Frames that never decode: none is drawn.
+            try await browser.runOnEveryNewPage("window.createImageBitmap = () => new Promise(() => {});")
+            try await browser.open("http://127.0.0.1:\(server.port)/?sample=markers")
+            #expect(try await browser.wait("\(samplesListed) === \(PlaygroundSample.all.count)", timeout: 5))
+            #expect(try await browser.run("return window.playground.framesShown") as? Int == 0)
+        }
+    }
+
     /// The share of near-white pixels in a 120 x 36 box about a point.
     private func whiteness(of bitmap: Bitmap, around centre: CGPoint) -> Double {
         var white = 0, total = 0

@@ -120,6 +120,12 @@ final class WebDriver: @unchecked Sendable {
         _ = try await command(.post, "goog/cdp/execute", ["cmd": "Emulation.setDeviceMetricsOverride", "params": parameters])
     }
 
+    /// Runs a script in every page opened from now on, before the page's own: Chromium's
+    /// `Page.addScriptToEvaluateOnNewDocument`, through chromedriver.
+    func runOnEveryNewPage(_ script: String) async throws {
+        _ = try await command(.post, "goog/cdp/execute", ["cmd": "Page.addScriptToEvaluateOnNewDocument", "params": ["source": script]])
+    }
+
     /// Runs a script in the page and returns its value.
     func run(_ script: String) async throws -> Any? {
         try await command(.post, "execute/sync", ["script": script, "args": [Any]()])

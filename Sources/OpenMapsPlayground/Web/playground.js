@@ -20,6 +20,33 @@
   let socket = null;
   let frameTimes = [];
 
+  // The map first (rule 80): until a connection's first frame is drawn, what the server says
+  // for the panel (the samples list, delegate events, the coverage note) waits, and is applied
+  // right after that frame, in order, or HOLD_MS after the first of it if no frame comes. On a
+  // cold start laying out the panel takes the page's main thread for 10-20 ms, which would
+  // otherwise come before the frame. An error, and an app's screen (it gives the canvas its
+  // shape), are applied at once.
+  const HOLD_MS = 1000;
+  let held = [];
+  let heldTimer = null;
+  function hold(message) {
+    held.push(message);
+    if (heldTimer === null) heldTimer = setTimeout(release, HOLD_MS);
+  }
+  function release() {
+    clearTimeout(heldTimer);
+    heldTimer = null;
+    const messages = held || [];
+    held = null;
+    for (const message of messages) receive(message);
+  }
+  // After the first frame is drawn: the held messages follow in a task of their own.
+  function releaseSoon() {
+    if (held === null) return;
+    clearTimeout(heldTimer);
+    heldTimer = setTimeout(release, 0);
+  }
+
   function send(message) {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
   }
@@ -66,6 +93,7 @@
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const current = ++generation;
     shown = 0;
+    held = [];
     socket = new WebSocket(`${scheme}//${location.host}/ws`);
     socket.binaryType = "arraybuffer";
     socket.onopen = () => {
@@ -75,6 +103,7 @@
     };
     socket.onclose = () => {
       if (current !== generation) return;
+      release();  // what the connection said before it closed
       state.connected = false;
       state.sample = null;
       status.hidden = false;
@@ -86,7 +115,11 @@
       if (typeof event.data === "string") {
         let message = null;
         try { message = JSON.parse(event.data); } catch { return; }
-        receive(message);
+        if (held !== null && message.type !== "error" && !(message.type === "ready" && message.screen)) {
+          hold(message);
+        } else {
+          receive(message);
+        }
       } else {
         show(event.data, current);
       }
@@ -182,6 +215,7 @@
       }
       shown = number;
       state.framesShown += 1;
+      releaseSoon();
       status.hidden = true;
       const now = performance.now();
       frameTimes.push(now);
