@@ -22,20 +22,19 @@
 
   // The map first (rule 80): until a connection's first frame is drawn, what the server says
   // for the panel (the samples list, delegate events, the coverage note) waits, and is applied
-  // right after that frame, in order, or HOLD_MS after the first of it if no frame comes. On a
-  // cold start laying out the panel takes the page's main thread for 10-20 ms, which would
+  // right after that frame, in order, or HOLD_MS after the connection began if no frame is
+  // drawn by then. The page starts with the panel's contents and the status line not laid out
+  // (`starting` on its body), and shows them then too. On a cold start, laying out text (its
+  // fonts loaded) and the panel takes the page's main thread for 20-50 ms, which would
   // otherwise come before the frame. An error, and an app's screen (it gives the canvas its
   // shape), are applied at once.
   const HOLD_MS = 1000;
   let held = [];
   let heldTimer = null;
-  function hold(message) {
-    held.push(message);
-    if (heldTimer === null) heldTimer = setTimeout(release, HOLD_MS);
-  }
   function release() {
     clearTimeout(heldTimer);
     heldTimer = null;
+    document.body.classList.remove("starting");
     const messages = held || [];
     held = null;
     for (const message of messages) receive(message);
@@ -94,6 +93,8 @@
     const current = ++generation;
     shown = 0;
     held = [];
+    clearTimeout(heldTimer);
+    heldTimer = setTimeout(release, HOLD_MS);
     socket = new WebSocket(`${scheme}//${location.host}/ws`);
     socket.binaryType = "arraybuffer";
     socket.onopen = () => {
@@ -115,8 +116,9 @@
       if (typeof event.data === "string") {
         let message = null;
         try { message = JSON.parse(event.data); } catch { return; }
-        if (held !== null && message.type !== "error" && !(message.type === "ready" && message.screen)) {
-          hold(message);
+        if (message.type === "error") release();
+        if (held !== null && !(message.type === "ready" && message.screen)) {
+          held.push(message);
         } else {
           receive(message);
         }

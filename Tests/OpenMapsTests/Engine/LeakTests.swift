@@ -102,9 +102,10 @@ struct LeakTests {
         var curve: [(Int, Int)] = [(0, start)]
         for round in 1...100 {
             let leftovers = showAndDropAMapScreen(round)
-            // Tile work in the background holds its layer until it ends: give it up to 3 s
-            // (a loaded machine), running the main queue meanwhile. A leak stays.
-            for _ in 0..<300 where !leftovers.survivors.isEmpty { RunLoop.current.run(until: Date(timeIntervalSinceNow: 0.01)) }
+            // Tile work in the background holds its layer until it ends: give it up to 10 s
+            // (a loaded machine: 3 s was once too little), running the main queue meanwhile.
+            // A leak stays.
+            for _ in 0..<1_000 where !leftovers.survivors.isEmpty { RunLoop.current.run(until: Date(timeIntervalSinceNow: 0.01)) }
             #expect(leftovers.survivors.isEmpty, "round \(round) left \(leftovers.survivors)")
             if round % 10 == 0 { curve.append((round, HeapUse.bytesInUse)) }
         }
