@@ -89,17 +89,23 @@ struct FramePatchesTests {
             #expect(page.changeFrameCount >= (page.frameCount - settled) / 2, "a pan's frames go as changes (\(page.changeFrameCount) of \(page.frameCount))")
             #expect(page.changeFrameCount >= 5)
             // A whole frame of the same view, asked for: the page's picture just before it (with
-            // any change that came first, such as a tile arriving late) matches it but for
-            // JPEG's own noise.
-            let count = page.frameCount
-            try await page.send(#"{"type":"refresh"}"#)
-            #expect(await page.wait { page.wholeFrame(after: count) != nil })
-            let index = try #require(page.wholeFrameIndex(after: count))
-            let whole = try Bitmap.decode(try #require(page.wholeFrame(after: count)))
-            let shown = try #require(try page.shownPicture(first: index))
-            #expect(whole.width == shown.width && whole.height == shown.height)
-            // Mean differences of 16-pixel squares.
-            let squares = PageReader.squareDifferences(whole, shown)
+            // any change that came first) matches it but for JPEG's own noise. On a loaded
+            // machine a tile may still arrive as the whole frame is drawn: it is asked for
+            // again, once things are quiet, up to three times.
+            var squares = (mean: Double.infinity, tenth: Double.infinity, worst: Double.infinity)
+            for _ in 0..<3 {
+                let count = page.frameCount
+                try await page.send(#"{"type":"refresh"}"#)
+                #expect(await page.wait { page.wholeFrame(after: count) != nil })
+                let index = try #require(page.wholeFrameIndex(after: count))
+                let whole = try Bitmap.decode(try #require(page.wholeFrame(after: count)))
+                let shown = try #require(try page.shownPicture(first: index))
+                #expect(whole.width == shown.width && whole.height == shown.height)
+                // Mean differences of 16-pixel squares.
+                squares = PageReader.squareDifferences(whole, shown)
+                if squares.mean < 5 && squares.tenth < 12 && squares.worst < 24 { break }
+                try await page.acknowledgeUntilQuiet()
+            }
             #expect(squares.mean < 5 && squares.tenth < 12 && squares.worst < 24, "\(squares)")
         }
     }
