@@ -217,15 +217,18 @@ struct PlaygroundBrowserTests {
         }
     }
 
-    private let samplesListed = "return document.querySelectorAll('#samples a').length"
-    private let panelShown = "return getComputedStyle(document.querySelector('#panel header')).display !== 'none'"
+    /// How many samples the panel lists, and how its contents are displayed (as script expressions).
+    private let listed = "document.querySelectorAll('#samples a').length"
+    private let panelDisplay = "getComputedStyle(document.querySelector('#panel header')).display"
+    private var samplesListed: String { "return \(listed)" }
+    private var panelShown: String { "return \(panelDisplay) !== 'none'" }
 
     @Test func rule80TheMapFirstThePanelRightAfterTheFirstFrame() async throws {
         try await withBrowser("map-first") { server, browser in
             // The server says `ready` (the samples list) before it sends the first frame.
             try await browser.runOnEveryNewPage(
-                "window.atFirstFrame = null; addEventListener('framedrawn', () => { if (window.atFirstFrame === null) window.atFirstFrame = "
-                    + "[document.querySelectorAll('#samples a').length, getComputedStyle(document.querySelector('#panel header')).display]; }, true);")
+                "window.atFirstFrame = null; addEventListener('framedrawn', () => { "
+                    + "if (window.atFirstFrame === null) window.atFirstFrame = [\(listed), \(panelDisplay)]; }, true);")
             _ = try await open("markers", server, browser)
             let atFirstFrame = try await browser.run("return window.atFirstFrame") as? [Any]
             #expect(atFirstFrame?.first as? Int == 0, "the panel's messages waited for the frame")

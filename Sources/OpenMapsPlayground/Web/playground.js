@@ -25,7 +25,7 @@
   // right after that frame, in order, or HOLD_MS after the connection began if no frame is
   // drawn by then. The page starts with the panel's contents and the status line not laid out
   // (`starting` on its body), and shows them then too. On a cold start, laying out text (its
-  // fonts loaded) and the panel takes the page's main thread for 20-50 ms, which would
+  // fonts loaded) and the panel takes the page's main thread for 20-80 ms, which would
   // otherwise come before the frame. An error, and an app's screen (it gives the canvas its
   // shape), are applied at once.
   const HOLD_MS = 1000;
