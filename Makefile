@@ -141,8 +141,14 @@ clean:
 # make tiles PBF=city.osm.pbf OUT=city.mbtiles. Cleans a clipped extract, makes the sea from its
 # coastline, and runs tilemaker's stock OpenMapTiles profile (Debian's package, installed if
 # missing). Then: mapView.useBasemap(mbtilesPath:), or "mbtiles" in a scenario.
+# PBF and OUT reach the shell only as environment variables, taken as written (`$(value …)`: no
+# make expansion), never pasted into a command, so no character in them runs anything.
+unexport PBF OUT
+tiles: export TILES_PBF := $(value PBF)
+tiles: export TILES_OUT := $(if $(filter file,$(origin OUT)),,$(value OUT))
 tiles:
-	@test -n "$(PBF)" -a -n "$(OUT)" || { echo "usage: make tiles PBF=extract.osm.pbf OUT=tiles.mbtiles"; exit 2; }
+	@test -n "$$TILES_PBF" -a -n "$$TILES_OUT" || { echo "usage: make tiles PBF=extract.osm.pbf OUT=tiles.mbtiles"; exit 2; }
+	@test -f "$$TILES_PBF" || { printf 'tiles: %s is not a file\n' "$$TILES_PBF" >&2; exit 2; }
 	python3 -m venv tools/basemap/.venv
 	tools/basemap/.venv/bin/pip install -q -r tools/basemap/requirements.txt
-	tools/basemap/.venv/bin/python tools/tiles/build_tiles.py "$(PBF)" "$(OUT)"
+	tools/basemap/.venv/bin/python tools/tiles/build_tiles.py -- "$$TILES_PBF" "$$TILES_OUT"

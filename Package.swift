@@ -155,7 +155,8 @@ let package = Package(
         // Hostile input run by the `openmaps` executable in child processes (docs/limits.md).
         .target(name: "HostileData", dependencies: ["CSQLite", "CZlib", "CHeapProbe"], path: "Tests/Support/HostileData"),
         .target(name: "CHeapProbe", path: "Tests/Support/CHeapProbe"),
-        .testTarget(name: "HostileInputTests", dependencies: ["openmaps", "HostileData"]),
+        // The libraries' hostile cases there run as exit tests (the test runner as a child process).
+        .testTarget(name: "HostileInputTests", dependencies: ["openmaps", "HostileData", "OpenMaps", "OpenMapsUtils", "MapUIKit", "ConstraintSolver"]),
         // The fuzzing harness: a short deterministic slice here, longer runs with `make fuzz`.
         .testTarget(
             name: "FuzzTests",

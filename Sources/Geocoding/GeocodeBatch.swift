@@ -126,10 +126,12 @@ public struct GeocodeBatch: Sendable {
 
     /// The coordinate a line gives: two numbers split by a comma, spaces around them allowed.
     /// An ASCII line is read from its bytes; any other through `String`, which gives the same
-    /// answer for ASCII.
+    /// answer for ASCII. A control character other than a tab (a NUL byte above all, where C's
+    /// number parsing would stop) makes the line no coordinate.
     static func coordinate(_ bytes: UnsafeBufferPointer<UInt8>) -> CLLocationCoordinate2D? {
         var comma: Int? = nil
         for (index, byte) in bytes.enumerated() {
+            if isControl(byte) { return nil }
             if byte >= 0x80 { return coordinate(String(decoding: bytes, as: UTF8.self)) }
             if byte == UInt8(ascii: ",") {
                 guard comma == nil else { return nil }
@@ -180,9 +182,13 @@ public struct GeocodeBatch: Sendable {
         return negative ? -value : value
     }
 
+    /// Whether a byte is an ASCII control character other than a tab.
+    private static func isControl(_ byte: UInt8) -> Bool { (byte < 0x20 && byte != 0x09) || byte == 0x7F }
+
     /// The coordinate a line of any text gives: two numbers split by a comma, white space
-    /// around them allowed.
+    /// around them allowed; none where it holds a control character other than a tab.
     static func coordinate(_ text: String) -> CLLocationCoordinate2D? {
+        guard !text.utf8.contains(where: isControl) else { return nil }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
             let latitude = Double(parts[0].trimmingCharacters(in: .whitespaces)),

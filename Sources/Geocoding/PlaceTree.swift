@@ -312,7 +312,7 @@ private struct NearestOne: NearestCollector {
     }
 
     mutating func offer(slot: Int, place: Int, squared: Double) {
-        guard slot == nil ? squared < bound : squared < bound || place < self.place, accept(place) else { return }
+        guard self.slot == nil ? squared < bound : squared < bound || place < self.place, accept(place) else { return }
         self.slot = slot
         self.place = place
         bound = squared

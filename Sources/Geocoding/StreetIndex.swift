@@ -70,7 +70,9 @@ struct StreetIndex: Sendable {
     private func forEachCell(near c: CLLocationCoordinate2D, within metres: Double, _ body: (UInt64) -> Void) {
         let centre = WebMercator.project(c)
         let stretch = 1 / max(cos(min(abs(c.latitude), WebMercator.maxLatitude) * .pi / 180), 0.05)
-        let radius = max(metres, 0) * stretch / 40_075_016.686
+        // Metres on the sphere distances are measured on (Geodesy's), 1% wider for the scale
+        // growing across the box away from the equator.
+        let radius = max(metres, 0) * stretch / (2 * .pi * Geodesy.earthRadius) * 1.01
         let side = Double(Self.cellsPerSide)
         let low = (x: Self.index((centre.x - radius) * side), y: Self.index((centre.y - radius) * side))
         let high = (x: Self.index((centre.x + radius) * side), y: Self.index((centre.y + radius) * side))

@@ -84,6 +84,23 @@ struct GeocodeBatchTests {
         #expect(Self.short(batch.answer(toLine: String(repeating: "1", count: 2_000))) == "long:\(GeocodeBatch.maximumLineBytes)")
     }
 
+    /// docs/limits.md: a line holding a control character (a NUL byte above all, where C's number
+    /// parsing stops) is no coordinate: error code 1, never the numbers before the NUL.
+    @Test func limitGeocodeControlCharactersInALineMakeItNoCoordinate() throws {
+        let geocoder = try #require(Self.geocoder)
+        let batch = GeocodeBatch(geocoder: geocoder)
+        var input = Data("1".utf8) + Data([0]) + Data("2,3\n".utf8)
+        input += Data("60.1687,24.9505".utf8) + Data([0]) + Data("\n".utf8)
+        input += Data("60.1687,\u{1}24.9505\n60.1687,\u{7F}24.9505\n\t60.1687,24.9505\t\n".utf8)
+        input += Data("60.1687,24.9505 é".utf8) + Data([0]) + Data("\n".utf8)
+        let answers = try run(input, batch)
+        #expect(answers == [
+            "invalid:1\u{0}2,3", "invalid:60.1687,24.9505\u{0}", "invalid:60.1687,\u{1}24.9505", "invalid:60.1687,\u{7F}24.9505",
+            "60.1687,24.9505=4:Helsinki", "invalid:60.1687,24.9505 é\u{0}",
+        ])
+        #expect(GeocodeBatch.coordinate("1\u{0}2,3") == nil, "the String path as the bytes'")
+    }
+
     /// Lines cut anywhere between reads come out whole.
     @Test func linesCutBetweenReadsComeOutWhole() {
         let text = "1,2\r\nthree\n\n" + String(repeating: "x", count: 40) + "\nlast"

@@ -49,4 +49,55 @@ struct StreetIndexTests {
         }
         #expect(compared == 600 && onStreets > 120, "enough points on streets (\(onStreets))")
     }
+
+    /// Every address of every extract, geocoded at its own coordinate, gives what reading every
+    /// street and house gives (its own house where its street is the nearest one), and the
+    /// address node of Uudenmaankatu 15 in Helsinki is Uudenmaankatu 15.
+    @Test func everyAddressAtItsOwnCoordinateIsWhatTheFullReadingGives() throws {
+        let geocoder = try #require(SharedGeocoder.bundledPackURL.flatMap { try? ReverseGeocoder(contentsOf: $0) })
+        var own = 0
+        for address in geocoder.pack.addresses {
+            let c = CLLocationCoordinate2D(latitude: address.latitude, longitude: address.longitude)
+            let indexed = geocoder.streetLevel(c)
+            let linear = Self.linearStreetLevel(geocoder, c)
+            #expect(indexed?.street == linear?.street && indexed?.number == linear?.number, "\(address.street) \(address.number) at \(c.latitude), \(c.longitude)")
+            if indexed?.street == address.street && indexed?.number == address.number { own += 1 }
+        }
+        #expect(own > geocoder.pack.addresses.count / 2, "\(own) of \(geocoder.pack.addresses.count) give their own house")
+        let uudenmaankatu = try geocoder.reverseGeocode(CLLocationCoordinate2D(latitude: 60.1645825, longitude: 24.9406666), maximumResults: 1)
+        #expect(uudenmaankatu.first?.thoroughfare == "Uudenmaankatu 15", "\(uudenmaankatu.first?.thoroughfare ?? "nothing")")
+    }
+
+    /// Houses and street points within a metre of a grid cell's edge, asked about from across
+    /// the edge at the reaches the geocoder uses (60 m, 150 m, 1 km less a little): the cells
+    /// read hold every segment and house within reach.
+    @Test func pointsNearCellEdgesAreFoundFromAcrossTheEdge() throws {
+        let geocoder = try #require(SharedGeocoder.bundledPackURL.flatMap { try? ReverseGeocoder(contentsOf: $0) })
+        let side = Double(StreetIndex.cellsPerSide)
+        let points = geocoder.pack.addresses.map { ($0.latitude, $0.longitude) } + geocoder.pack.streets.flatMap(\.points)
+        var probes = 0
+        for (latitude, longitude) in points {
+            let c = CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
+            let m = WebMercator.project(c)
+            // A metre in cell units here.
+            let metre = side / (2 * .pi * Geodesy.earthRadius * cos(latitude * .pi / 180))
+            let fx = m.x * side - (m.x * side).rounded(.down), fy = m.y * side - (m.y * side).rounded(.down)
+            // Across the edge it is near: west of a west edge, north of a north one (y grows south).
+            var headings: [Double] = []
+            if fx < metre { headings.append(270) }
+            if 1 - fx < metre { headings.append(90) }
+            if fy < metre { headings.append(0) }
+            if 1 - fy < metre { headings.append(180) }
+            for heading in headings {
+                for reach in [59.9, 149.9, 999.0] {
+                    let query = Geodesy.offset(from: c, distance: reach, heading: heading)
+                    let indexed = geocoder.streetLevel(query)
+                    let linear = Self.linearStreetLevel(geocoder, query)
+                    #expect(indexed?.street == linear?.street && indexed?.number == linear?.number && indexed?.postcode == linear?.postcode, "at \(query.latitude), \(query.longitude)")
+                    probes += 1
+                }
+            }
+        }
+        #expect(probes > 30, "\(probes) probes")
+    }
 }

@@ -262,4 +262,36 @@ import Testing
         #expect(recorder.log.contains("map didTapMyLocation"), "mapView(_:didTapMyLocation:)")
         withExtendedLifetime(manager) {}
     }
+
+    /// Google's clustering demo: the map made in `loadView` at zero size, clustered at once in
+    /// the manner of `viewDidLoad`. Its clusters show once the screen gives the map its size
+    /// (docs/behaviour.md rule 15: a new size tells the manager, which observes `camera`), for
+    /// the distance-based algorithm and the hierarchical one, which queries in the background.
+    @Test(arguments: [false, true])
+    func rule15AMapClusteredBeforeItHadASizeShowsItsClustersOnceItHasOne(hierarchical: Bool) {
+        final class Demo: UIViewController {
+            var hierarchical = false
+            var renderer: GMUDefaultClusterRenderer?
+            var manager: GMUClusterManager?
+            override func loadView() {
+                let mapView = GMSMapView(options: GMSMapViewOptions())
+                mapView.camera = GMSCameraPosition(latitude: 61.2, longitude: 25.5, zoom: 6)
+                let renderer = GMUDefaultClusterRenderer(mapView: mapView, clusterIconGenerator: GMUDefaultClusterIconGenerator())
+                let algorithm: GMUClusterAlgorithm = hierarchical ? HierarchicalClusterAlgorithm() : GMUNonHierarchicalDistanceBasedAlgorithm()
+                let manager = GMUClusterManager(map: mapView, algorithm: algorithm, renderer: renderer)
+                manager.add(seededItems(count: 2_000, seed: 15))
+                manager.cluster()
+                self.renderer = renderer
+                self.manager = manager
+                view = mapView
+            }
+        }
+        let demo = Demo()
+        demo.hierarchical = hierarchical
+        let screen = ScreenHost(rootViewController: demo)
+        #expect(screen.runUntilIdle())
+        let markers = demo.renderer?.markers ?? []
+        #expect(markers.count > 3, "clusters on the screen: \(markers.count)")
+        #expect(markers.allSatisfy { $0.map != nil })
+    }
 }

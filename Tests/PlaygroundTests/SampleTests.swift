@@ -48,6 +48,20 @@ struct SampleTests {
         #expect(host.mapView.delegate != nil, "a recorder in front of the sample's delegate")
     }
 
+    /// What each sample promises is on its first screen, once settled: the clustering samples'
+    /// clusters (their maps are made at zero size and cluster before they have one, as Google's
+    /// demo does), the heatmap's heat, the shapes' overlays, the markers.
+    @Test(arguments: [("clustering", 5), ("clustering-100k", 5), ("markers", 3), ("many-markers", 1_000)])
+    func aSampleShowsTheMarkersItPromises(_ name: String, atLeast count: Int) async throws {
+        let (session, host) = try session(name)
+        defer { session.close() }
+        await settle(session, host, seconds: 1)
+        for _ in 0..<100 where MapInspection(host).markersInView().count < count {
+            await settle(session, host, seconds: 0.1)
+        }
+        #expect(MapInspection(host).markersInView().count >= count, "\(name): \(MapInspection(host).markersInView().count) markers in view")
+    }
+
     @Test func rule40TheCoverageNoteShowsAtStreetZoomsWhereTheBasemapHasNoStreets() throws {
         let (session, host) = try session("markers")
         defer { session.close() }

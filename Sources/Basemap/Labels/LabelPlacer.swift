@@ -265,73 +265,79 @@ public final class LabelPlacer {
         // Where each road's name is already placed, to keep repeats a spacing apart.
         var roadNames: [String: [CGPoint]] = [:]
         // Most important first (the candidates' order); each placed where nothing overlaps.
-        for candidate in candidates where placed.count < LabelPlacer.maximumPlaced {
-            switch candidate.kind {
-            case .place:
-                guard let anchor = project(candidate.point) else { continue }
-                // One name once in a stretch of screen (a city named by two sources).
-                let near = placeNames[candidate.text]?.contains { hypot($0.x - anchor.x, $0.y - anchor.y) < LabelPlacer.samePlaceDistance } ?? false
-                func box(_ text: CGSize) -> CGRect {
-                    CGRect(x: anchor.x - text.width / 2 - 2, y: anchor.y - text.height / 2 - 2, width: text.width + 4, height: text.height + 4)
-                }
-                guard !near, mayFit(at: anchor, box(LabelPlacer.maximumTextSize)) else { continue }
-                let label = PlacedLabel(
-                    kind: .place, text: candidate.text, coordinate: candidate.coordinate, anchor: anchor,
-                    box: box(size(candidate.text, slot: candidate.fontSlot)), icon: nil, placeID: nil, category: candidate.category,
-                    priority: candidate.priority)
-                if fits(label) {
-                    add(label)
-                    keepLayout(candidate)
-                    placeNames[candidate.text, default: []].append(anchor)
-                }
-            case .poi:
-                guard let s = project(candidate.point) else { continue }
-                var cell: SIMD2<Int>?
-                if let cellSize {
-                    let key = SIMD2(
-                        Int(saturating: (candidate.point.x * worldPoints / cellSize).rounded(.down)),
-                        Int(saturating: (candidate.point.y * worldPoints / cellSize).rounded(.down)))
-                    guard !poiCells.contains(key) else { continue }
-                    cell = key
-                }
-                // One name once nearby (a station's platforms, a shop's two entrances).
-                let twin = poiNames[candidate.text]?.contains { hypot($0.x - s.x, $0.y - s.y) < LabelPlacer.samePOIDistance } ?? false
-                let iconSize = LabelPlacer.poiIcon
-                let icon = CGRect(x: s.x - iconSize / 2, y: s.y - iconSize / 2, width: iconSize, height: iconSize)
-                func box(_ text: CGSize) -> CGRect {
-                    CGRect(x: icon.minX, y: min(icon.minY, s.y - text.height / 2), width: iconSize + 3 + text.width, height: max(iconSize, text.height))
-                }
-                guard !twin, mayFit(at: s, box(LabelPlacer.maximumTextSize)) else { continue }
-                let label = PlacedLabel(
-                    kind: .poi, text: candidate.text, coordinate: candidate.coordinate, anchor: s, box: box(size(candidate.text, slot: candidate.fontSlot)),
-                    icon: icon, placeID: candidate.placeID, category: candidate.category, priority: candidate.priority)
-                guard fits(label) else { continue }
-                add(label)
-                keepLayout(candidate)
-                poiNames[candidate.text, default: []].append(s)
-                if let cell { poiCells.insert(cell) }
-            case .road:
-                let b = candidate.bounds
-                guard b.x <= box.maxX, b.z >= box.minX, b.y <= box.maxY, b.w >= box.minY else { continue }
-                let text = size(candidate.text, slot: candidate.fontSlot)
-                for part in candidate.parts {
-                    let line = part.compactMap(project)
-                    guard line.count == part.count else { continue }
-                    for spot in LabelPlacer.spotsAlong(line, textWidth: text.width + 8, spacing: LabelPlacer.roadNameSpacing) {
-                        let others = roadNames[candidate.text] ?? []
-                        guard !others.contains(where: { hypot($0.x - spot.mid.x, $0.y - spot.mid.y) < LabelPlacer.roadNameSpacing * 0.8 }) else { continue }
-                        let w = text.width / 2 + 2, h = text.height / 2 + 1
-                        let c = abs(cos(spot.angle)), sn = abs(sin(spot.angle))
-                        let half = CGSize(width: w * c + h * sn, height: w * sn + h * c)
-                        var label = PlacedLabel(
-                            kind: .road, text: candidate.text, coordinate: coordinate(viewport.mercator(for: spot.mid.x, spot.mid.y)), anchor: spot.mid,
-                            box: CGRect(x: spot.mid.x - half.width, y: spot.mid.y - half.height, width: 2 * half.width, height: 2 * half.height),
-                            icon: nil, placeID: nil, category: candidate.category, priority: candidate.priority)
-                        label.angle = spot.angle
-                        guard fits(label) else { continue }
+        // From zoom 18, where every POI that fits is drawn (no density budget), places and POIs
+        // go before road names: a POI stands at its one spot, a road name has a spot every 260
+        // points along its road and finds another (rule 37).
+        let passes: [(LabelCandidate) -> Bool] = cellSize == nil ? [{ $0.kind != .road }, { $0.kind == .road }] : [{ _ in true }]
+        for inPass in passes {
+            for candidate in candidates where placed.count < LabelPlacer.maximumPlaced && inPass(candidate) {
+                switch candidate.kind {
+                case .place:
+                    guard let anchor = project(candidate.point) else { continue }
+                    // One name once in a stretch of screen (a city named by two sources).
+                    let near = placeNames[candidate.text]?.contains { hypot($0.x - anchor.x, $0.y - anchor.y) < LabelPlacer.samePlaceDistance } ?? false
+                    func box(_ text: CGSize) -> CGRect {
+                        CGRect(x: anchor.x - text.width / 2 - 2, y: anchor.y - text.height / 2 - 2, width: text.width + 4, height: text.height + 4)
+                    }
+                    guard !near, mayFit(at: anchor, box(LabelPlacer.maximumTextSize)) else { continue }
+                    let label = PlacedLabel(
+                        kind: .place, text: candidate.text, coordinate: candidate.coordinate, anchor: anchor,
+                        box: box(size(candidate.text, slot: candidate.fontSlot)), icon: nil, placeID: nil, category: candidate.category,
+                        priority: candidate.priority)
+                    if fits(label) {
                         add(label)
                         keepLayout(candidate)
-                        roadNames[candidate.text, default: []].append(spot.mid)
+                        placeNames[candidate.text, default: []].append(anchor)
+                    }
+                case .poi:
+                    guard let s = project(candidate.point) else { continue }
+                    var cell: SIMD2<Int>?
+                    if let cellSize {
+                        let key = SIMD2(
+                            Int(saturating: (candidate.point.x * worldPoints / cellSize).rounded(.down)),
+                            Int(saturating: (candidate.point.y * worldPoints / cellSize).rounded(.down)))
+                        guard !poiCells.contains(key) else { continue }
+                        cell = key
+                    }
+                    // One name once nearby (a station's platforms, a shop's two entrances).
+                    let twin = poiNames[candidate.text]?.contains { hypot($0.x - s.x, $0.y - s.y) < LabelPlacer.samePOIDistance } ?? false
+                    let iconSize = LabelPlacer.poiIcon
+                    let icon = CGRect(x: s.x - iconSize / 2, y: s.y - iconSize / 2, width: iconSize, height: iconSize)
+                    func box(_ text: CGSize) -> CGRect {
+                        CGRect(x: icon.minX, y: min(icon.minY, s.y - text.height / 2), width: iconSize + 3 + text.width, height: max(iconSize, text.height))
+                    }
+                    guard !twin, mayFit(at: s, box(LabelPlacer.maximumTextSize)) else { continue }
+                    let label = PlacedLabel(
+                        kind: .poi, text: candidate.text, coordinate: candidate.coordinate, anchor: s, box: box(size(candidate.text, slot: candidate.fontSlot)),
+                        icon: icon, placeID: candidate.placeID, category: candidate.category, priority: candidate.priority)
+                    guard fits(label) else { continue }
+                    add(label)
+                    keepLayout(candidate)
+                    poiNames[candidate.text, default: []].append(s)
+                    if let cell { poiCells.insert(cell) }
+                case .road:
+                    let b = candidate.bounds
+                    guard b.x <= box.maxX, b.z >= box.minX, b.y <= box.maxY, b.w >= box.minY else { continue }
+                    let text = size(candidate.text, slot: candidate.fontSlot)
+                    for part in candidate.parts {
+                        let line = part.compactMap(project)
+                        guard line.count == part.count else { continue }
+                        for spot in LabelPlacer.spotsAlong(line, textWidth: text.width + 8, spacing: LabelPlacer.roadNameSpacing) {
+                            let others = roadNames[candidate.text] ?? []
+                            guard !others.contains(where: { hypot($0.x - spot.mid.x, $0.y - spot.mid.y) < LabelPlacer.roadNameSpacing * 0.8 }) else { continue }
+                            let w = text.width / 2 + 2, h = text.height / 2 + 1
+                            let c = abs(cos(spot.angle)), sn = abs(sin(spot.angle))
+                            let half = CGSize(width: w * c + h * sn, height: w * sn + h * c)
+                            var label = PlacedLabel(
+                                kind: .road, text: candidate.text, coordinate: coordinate(viewport.mercator(for: spot.mid.x, spot.mid.y)), anchor: spot.mid,
+                                box: CGRect(x: spot.mid.x - half.width, y: spot.mid.y - half.height, width: 2 * half.width, height: 2 * half.height),
+                                icon: nil, placeID: nil, category: candidate.category, priority: candidate.priority)
+                            label.angle = spot.angle
+                            guard fits(label) else { continue }
+                            add(label)
+                            keepLayout(candidate)
+                            roadNames[candidate.text, default: []].append(spot.mid)
+                        }
                     }
                 }
             }

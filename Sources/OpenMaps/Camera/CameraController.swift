@@ -68,6 +68,8 @@ final class CameraController {
     private var changedSinceLastReport = false
     /// Counts camera and size changes, so hosts redraw only when needed.
     private(set) var revision = 0
+    /// The view's size at the last frame (nil before the first).
+    private var sizeAtLastStep: CGSize?
 
     init(camera: GMSCameraPosition, size: ViewSize, clock: MapClock, events: MapEvents) {
         self.camera = camera
@@ -76,8 +78,12 @@ final class CameraController {
         self.events = events
     }
 
-    /// Whether nothing moves the camera: no animation, fling or gesture.
-    var isIdle: Bool { !isMoving && animation == nil && fling == nil && wheel == nil && keyAnimations.isEmpty }
+    /// Whether nothing moves the camera (no animation, fling or gesture) and no new size waits
+    /// to be told.
+    var isIdle: Bool { !isMoving && animation == nil && fling == nil && wheel == nil && keyAnimations.isEmpty && !hasNewSize }
+
+    /// Whether the view's size changed since the last frame (the next frame tells observers).
+    private var hasNewSize: Bool { size.current != sizeAtLastStep ?? size.whenMade }
 
     /// The projection state of the moment.
     var viewport: Viewport {
@@ -363,6 +369,7 @@ final class CameraController {
     /// Advances to the current time: steps the animation and fling, reports the frame's
     /// `didChange` (at most one per frame: rule 17) and, once everything has stopped, `idleAt`.
     func step() {
+        noteSizeChange()
         let now = clock.now
         if let running = animation {
             let (camera, finished) = running.camera(at: now)
@@ -381,6 +388,18 @@ final class CameraController {
             isMoving = false
             events.cameraIdle(camera)
         }
+    }
+
+    /// A new view size (a map made at zero size getting its frame, a rotation) changes what
+    /// the camera shows without moving it: observers of `camera` hear of it, as of a changed
+    /// projection, and no delegate method is called (rule 15: the first camera of a map calls
+    /// nothing). The utility library's cluster manager, which observes `camera`, draws the
+    /// clusters of a map that clustered before it had a size this way.
+    private func noteSizeChange() {
+        guard hasNewSize else { return }
+        sizeAtLastStep = size.current
+        revision &+= 1
+        events.propertyChanged(\.camera)
     }
 
     private func stepFling(now: TimeInterval) {

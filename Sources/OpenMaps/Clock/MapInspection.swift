@@ -53,6 +53,11 @@ package struct MapInspection {
         return scene.markers.placements(of: marker, in: viewport).contains { $0.contains(point) }
     }
 
+    /// The markers drawn in the view now.
+    package func markersInView() -> [GMSMarker] {
+        scene.markers.markers(visibleIn: viewport)
+    }
+
     package func marker(at point: CGPoint) -> GMSMarker? {
         scene.markers.marker(at: point, in: viewport)
     }

@@ -186,6 +186,8 @@ final class MapScene {
 /// The view's size as the scene's parts read it.
 @MainActor
 final class ViewSize {
-    weak var view: UIView?
+    weak var view: UIView? { didSet { whenMade = current } }
     var current: CGSize { view?.bounds.size ?? .zero }
+    /// The size the map was made with: what the camera's first observers saw.
+    private(set) var whenMade = CGSize.zero
 }

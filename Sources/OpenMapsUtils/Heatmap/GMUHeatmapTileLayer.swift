@@ -15,6 +15,9 @@ import OpenMaps
 open class GMUHeatmapTileLayer: GMSSyncTileLayer {
     /// The largest radius, in pixels (docs/limits.md): larger ones are clamped.
     public static let maximumRadius: UInt = 256
+    /// The most points a heatmap draws (docs/limits.md): the first this many of `weightedData`
+    /// are used, the rest left out with a logged warning. An OpenMaps limit.
+    public static let maximumPoints = 1_000_000
     /// The zooms tiles are drawn for, 0..<22 (deeper tiles are none).
     static let zoomLevels = 22
 
@@ -56,8 +59,17 @@ open class GMUHeatmapTileLayer: GMSSyncTileLayer {
             Self.logger.warning("heatmap radius \(radius) over \(Self.maximumRadius); clamped")
             usedRadius = Self.maximumRadius
         }
+        var points = weightedData
+        if points.count > Self.maximumPoints {
+            Self.logger.warning("heatmap has \(points.count) points, more than the \(Self.maximumPoints) drawn; the rest are left out")
+            points = Array(points.prefix(Self.maximumPoints))
+        }
+        let usable = points.filter(HeatmapSnapshot.isUsable)
+        if usable.count < points.count {
+            Self.logger.warning("\(points.count - usable.count) heatmap points left out: a position or intensity that is not finite, or a longitude past ±180")
+        }
         let made = HeatmapSnapshot(
-            points: weightedData, radius: Int(usedRadius), colors: gradient.rgbaMap(),
+            points: usable, radius: Int(usedRadius), colors: gradient.rgbaMap(),
             minimumZoom: Int(min(minimumZoomIntensity, UInt(Self.zoomLevels - 1))),
             maximumZoom: Int(min(maximumZoomIntensity, UInt(Self.zoomLevels - 1))))
         snapshotLock.lock()
@@ -86,6 +98,14 @@ final class HeatmapSnapshot: @unchecked Sendable {
     let colorWords: [UInt32]
     let maximumIntensities: [Float]
 
+    /// Whether a point can be drawn: a finite intensity and a finite projected position within
+    /// the world (a longitude within ±180; latitudes past the projection's edge are at the edge).
+    static func isUsable(_ point: GMUWeightedLatLng) -> Bool {
+        let p = point.point()
+        return point.intensity.isFinite && p.x.isFinite && p.y.isFinite && abs(p.x) <= 1
+    }
+
+    /// A snapshot of points that are all usable (`isUsable`).
     init(points: [GMUWeightedLatLng], radius: Int, colors: [(r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)], minimumZoom: Int, maximumZoom: Int) {
         self.radius = radius
         // The points' own bounds, as the library's tree has them.
@@ -100,7 +120,7 @@ final class HeatmapSnapshot: @unchecked Sendable {
             }
         }
         tree = GQTPointQuadTree(bounds: bounds) ?? GQTPointQuadTree()
-        for point in points where point.intensity.isFinite { tree.add(point) }
+        for point in points { tree.add(point) }
         let sigma = Float(radius) / 3
         kernel = (-radius...radius).map { i in sigma > 0 ? expf(-Float(i * i) / (2 * sigma * sigma)) : 1 }
         colorWords = colors.map { c in
@@ -126,7 +146,7 @@ final class HeatmapSnapshot: @unchecked Sendable {
         guard bucket > 0 else { return 0 }
         var sums: [Int64: Float] = [:]
         var best: Float = 0
-        for point in points where point.intensity.isFinite {
+        for point in points {
             let p = point.point()
             let column = Int64(clamping: Int((p.x + 1) / bucket)), row = Int64(clamping: Int((p.y + 1) / bucket))
             let key = column &* 1_000_003 &+ row
@@ -137,9 +157,9 @@ final class HeatmapSnapshot: @unchecked Sendable {
         return best
     }
 
-    /// A tile's pixels, or nil when no point reaches it.
+    /// A tile's pixels, or nil when no point reaches it (or the tile is outside the world).
     func tile(x: UInt, y: UInt, zoom: UInt) -> Bitmap? {
-        guard zoom < UInt(GMUHeatmapTileLayer.zoomLevels) else { return nil }
+        guard zoom < UInt(GMUHeatmapTileLayer.zoomLevels), x < 1 << zoom, y < 1 << zoom else { return nil }
         let size = Self.tileSize
         let tileWidth = 2 / pow(2, Double(zoom))
         let padding = tileWidth * Double(radius) / Double(size)
@@ -199,7 +219,9 @@ final class HeatmapSnapshot: @unchecked Sendable {
                 let rowStart = row * stride
                 for column in 0..<size {
                     let value = final[row * size + column] * scale
-                    let index = value.isFinite ? min(max(Int(value), 0), last) : last
+                    // Clamped before converting: a sum of huge negative intensities is finite
+                    // but far below any Int.
+                    let index = value.isFinite ? Int(min(max(value, 0), Float(last))) : last
                     bytes.storeBytes(of: colorWords[index], toByteOffset: rowStart + column * 4, as: UInt32.self)
                 }
             }

@@ -78,6 +78,22 @@ struct BasemapLabelTests {
         #expect(!at14.contains { ordinary.contains($0.category) }, "\(at14.map(\.category))")
     }
 
+    /// From zoom 18 POIs are placed before road names: Ravintola Kaisaniemi, whose label a
+    /// street's name used to cover at every camera there, is drawn and tapped, and the street
+    /// keeps its name elsewhere along it. Below 18 the order stays (road names first).
+    @Test func rule37FromZoom18AStreetNameDoesNotHideAPOI() throws {
+        let (map, host) = try phone(60.1767036, 24.9415459, zoom: 18)
+        let labels = host.basemapLabels()
+        let poi = try #require(labels.first { $0.kind == "poi" && $0.text == "Ravintola Kaisaniemi" }, "\(labels.map(\.text))")
+        let recorder = Recorder()
+        map.delegate = recorder
+        host.send(MapTouch(id: 1, phase: .began, location: poi.point, timestamp: host.time))
+        host.send(MapTouch(id: 1, phase: .ended, location: poi.point, timestamp: host.time + 0.05))
+        host.runUntilIdle()
+        #expect(recorder.poi?.placeID == "osm:node/59631978" && recorder.poi?.name == "Ravintola Kaisaniemi")
+        #expect(labels.contains { $0.kind == "road" }, "road names still drawn")
+    }
+
     @Test func rule38RoadNamesRunAlongTheRoadUprightAndRepeatAtASpacing() throws {
         let (map, host) = try phone(60.1690, 24.9440, zoom: 16)
         let roads = host.basemapLabels().filter { $0.kind == "road" }

@@ -1,5 +1,6 @@
 import Foundation
 import OpenMaps
+import OpenMapsTesting
 import Testing
 
 /// docs/behaviour.md rules 15-18 and 21-25: the camera and gesture timing.
@@ -22,6 +23,34 @@ struct CameraRuleTests {
         let map = MapHarness()
         map.settle()
         #expect(map.delegate.events.isEmpty)
+    }
+
+    /// A map made at zero size that gets its frame: observers of `camera` hear of the new
+    /// projection at the next frame (as the utility library's cluster manager needs), the
+    /// delegate hears nothing, and the camera stays.
+    @Test func rule15ASizeChangeTellsCameraObserversAndNoDelegate() {
+        let mapView = GMSMapView(options: GMSMapViewOptions())
+        let delegate = DelegateRecorder.forRules(answering: ScriptedAnswers())
+        mapView.delegate = delegate
+        var heard: [CLLocationCoordinate2D] = []
+        let observation = mapView.observe(\.camera, options: [.new]) { _, change in heard.append(change.newValue?.target ?? kCLLocationCoordinate2DInvalid) }
+        defer { observation.invalidate() }
+        let host = GMSMapViewHost(mapView: mapView)
+        host.advance(by: 0.1)
+        let before = mapView.camera
+        #expect(heard.isEmpty, "no size yet, nothing changed")
+        #expect(mapView.projection.visibleRegion().nearLeft.latitude == mapView.projection.visibleRegion().farRight.latitude)
+        host.resize(to: CGSize(width: 390, height: 844))
+        host.advance(by: 0.1)
+        #expect(heard.count == 1, "one notice for the new size")
+        #expect(mapView.projection.visibleRegion().nearLeft.latitude < mapView.projection.visibleRegion().farRight.latitude)
+        host.advance(by: 1)
+        #expect(heard.count == 1, "none while the size stays")
+        host.resize(to: CGSize(width: 844, height: 390))
+        host.advance(by: 0.1)
+        #expect(heard.count == 2, "a rotation is a new size")
+        #expect(delegate.events.isEmpty, "no delegate method: \(delegate.events)")
+        #expect(mapView.camera.target.latitude == before.target.latitude && mapView.camera.target.longitude == before.target.longitude && mapView.camera.zoom == before.zoom, "the camera stays")
     }
 
     @Test func rule15InstantChangeStopsAnAnimation() {
