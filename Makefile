@@ -20,13 +20,15 @@ run: build
 # Every test, after the docs build without a warning. The hostile cases and the fuzzing slice
 # (CPU-heavy hang and memory guards) run after the rest, so they never starve its real-time
 # tests on a small machine; the leak tests last and one at a time, so nothing else moves the
-# heap they measure.
+# heap they measure. Last, a check that the run left no process behind (browsers, drivers,
+# children).
 HEAVY_SUITES = HostileInputTests|FuzzTests
 LEAK_SUITES = LeakTests
 test: setup docs api-check
 	$(SWIFT) test --skip "$(HEAVY_SUITES)|$(LEAK_SUITES)"
 	$(SWIFT) test --filter "$(HEAVY_SUITES)"
 	$(SWIFT) test --no-parallel --filter "$(LEAK_SUITES)"
+	./scripts/no-leftovers.sh
 
 # The OpenMaps DocC catalog (getting started, hosting a map, replays, the basemap) as a static
 # site in $(OUT)/docs; any DocC warning fails it.

@@ -49,6 +49,9 @@ let package = Package(
         ),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // libxml2's SAX2 parser for KML: its "huge" mode and entity declarations, which
+        // Foundation's XMLParser does not expose.
+        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // PNG and JPEG codecs: a thin C layer so that libpng's and libjpeg's
         // longjmp-based error handling never crosses Swift frames.
         .target(
@@ -92,7 +95,7 @@ let package = Package(
         ),
         .target(name: "OpenMapsTesting", dependencies: ["OpenMaps", "MapDrawing"]),
         // The utility library's API (clustering, quadtree, heatmaps, GeoJSON, KML, geometry).
-        .target(name: "OpenMapsUtils", dependencies: ["OpenMaps", "MapDrawing", "Basemap", "CMemoryHints", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "OpenMapsUtils", dependencies: ["OpenMaps", "MapDrawing", "Basemap", "CMemoryHints", "CXML2", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "MapReplay",
             dependencies: ["OpenMaps", "OpenMapsUtils", "OpenMapsTesting", "MapDrawing", "Basemap", .product(name: "Logging", package: "swift-log")]),
@@ -136,7 +139,7 @@ let package = Package(
         .testTarget(name: "OpenMapsTestingTests", dependencies: ["OpenMapsTesting", "OpenMaps"], exclude: ["__Goldens__"]),
         .testTarget(name: "GuideCompatibilityTests", dependencies: ["OpenMaps", "OpenMapsTesting"]),
         .testTarget(
-            name: "OpenMapsUtilsTests", dependencies: ["OpenMapsUtils", "OpenMaps", "OpenMapsTesting", "MapDrawing"],
+            name: "OpenMapsUtilsTests", dependencies: ["OpenMapsUtils", "OpenMaps", "OpenMapsTesting", "MapDrawing", "LocalTileServer"],
             exclude: ["__Goldens__", "Fixtures"]),
         // Our own code in the guides' style, one file per guide topic (Tests/GuideSnippets,
         // linked into both targets): asserted in Swift 6 mode, compiled and loaded in Swift 5

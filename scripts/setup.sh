@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what OpenMaps needs on Debian: Cairo, Pango, HarfBuzz, FreeType, fontconfig,
-# libpng, libjpeg-turbo, zlib, SQLite, libxml2 (KML), the fonts, Python 3 (the API guard), and Chromium with chromedriver (the
+# libpng, libjpeg-turbo, zlib, SQLite, libxml2 and its headers (KML), the fonts, Python 3 (the API guard), and Chromium with chromedriver (the
 # playground's browser tests). Idempotent: when everything is
 # present it only checks and returns.
 set -euo pipefail
@@ -8,7 +8,7 @@ set -euo pipefail
 packages=(
   pkg-config python3
   libcairo2-dev libpango1.0-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev
-  libpng-dev libjpeg62-turbo-dev zlib1g-dev libsqlite3-dev libxml2
+  libpng-dev libjpeg62-turbo-dev zlib1g-dev libsqlite3-dev libxml2-dev
   fonts-roboto-unhinted fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core
   chromium chromium-driver
 )

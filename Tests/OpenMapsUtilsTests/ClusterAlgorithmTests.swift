@@ -194,4 +194,35 @@ import Testing
         let clusters = grid.clusters(atZoom: 12)
         #expect(clusters.reduce(0) { $0 + Int($1.count) } == 3, "no crash; every item in a cell")
     }
+
+    /// docs/limits.md: at zoom 30 (and a zoom past it, clamped to 30) the grid has 2.7 billion
+    /// cells a side; items a few hundred metres apart stay in their own cells, each cluster at
+    /// its cell, never all in one far away.
+    @Test func limitGridAlgorithmAtZoom30KeepsItemsApart() {
+        let grid = GMUGridBasedClusterAlgorithm()
+        let places = (0..<50).map { CLLocationCoordinate2D(latitude: 60 + Double($0) * 0.01, longitude: 24 + Double($0) * 0.02) }
+        grid.add(places.map(BareItem.init))
+        for zoom: Float in [30, 1e9] {
+            let clusters = grid.clusters(atZoom: zoom)
+            #expect(clusters.count == 50, "zoom \(zoom): \(clusters.count) clusters")
+            for (cluster, place) in zip(clusters, places) {
+                #expect(abs(cluster.position.latitude - place.latitude) < 1e-4 && abs(cluster.position.longitude - place.longitude) < 1e-4)
+            }
+        }
+    }
+
+    /// docs/limits.md: items whose positions are not finite are clusters of their own and are
+    /// not looked up in the tree (a box of NaNs once visited every item, for each).
+    @Test(.timeLimit(.minutes(1))) func limitDistanceBasedItemsThatAreNotFiniteAreClustersOfTheirOwnQuickly() {
+        let algorithm = GMUNonHierarchicalDistanceBasedAlgorithm()
+        var items: [BareItem] = []
+        for index in 0..<40_000 {
+            items.append(BareItem(CLLocationCoordinate2D(latitude: 60 + Double(index % 200) * 0.001, longitude: 24 + Double(index / 200) * 0.001)))
+            items.append(BareItem(CLLocationCoordinate2D(latitude: .nan, longitude: Double(index))))
+        }
+        algorithm.add(items)
+        let clusters = algorithm.clusters(atZoom: 12)
+        #expect(clusters.reduce(0) { $0 + Int($1.count) } == items.count)
+        #expect(clusters.filter { !$0.position.latitude.isFinite }.count == 40_000, "each NaN item a cluster of its own")
+    }
 }

@@ -2,6 +2,7 @@ import Foundation
 import MapDrawing
 import OpenMapsTesting
 import OpenMapsUtils
+import LocalTileServer
 import Testing
 
 /// Taps on GeoJSON features and KML placemarks, and KMZ archives (OpenMaps additions).
@@ -178,5 +179,31 @@ import Testing
         let huge = GMUKMLParser(stream: InputStream(data: good + Data(count: GMUKMLParser.maximumInputBytes)))
         huge.parse()
         #expect(huge.parseError == .tooLarge(limit: GMUKMLParser.maximumInputBytes))
+    }
+
+    /// docs/limits.md: an icon over HTTP whose body never ends is cancelled once it passes the
+    /// 16 MB limit, as it arrives; the placemark is not shown (as any whose icon cannot be had).
+    @Test func limitIconsOverHTTPAreCutAtTheirLimitAsTheyArrive() async throws {
+        let server = try await LocalTileServer.start()
+        defer { server.stop() }
+        let icon = try #require(server.url("endless", 0, 0, 0))
+        let kml = """
+            <kml><Document><Style id="s"><IconStyle><Icon><href>\(icon.absoluteString)</href></Icon></IconStyle></Style>
+            <Placemark><styleUrl>#s</styleUrl><Point><coordinates>24.94,60.17</coordinates></Point></Placemark></Document></kml>
+            """
+        let parser = GMUKMLParser(data: Data(kml.utf8))
+        parser.parse()
+        let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 500), camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 12))
+        let renderer = GMUGeometryRenderer(map: map, geometries: parser.placemarks, styles: parser.styles, styleMaps: parser.styleMaps)
+        renderer.render()
+        let marker = try #require(renderer.mapOverlays().first as? GMSMarker)
+        // The fetch is given up at the limit: the server sees its client leave.
+        let end = Date().addingTimeInterval(30)
+        while Date() < end, server.stats.count("endless") == 0 || server.stats.inFlight > 0 {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(server.stats.count("endless") == 1 && server.stats.inFlight == 0, "the endless body was cut off")
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(marker.icon == nil && marker.map == nil, "a placemark whose icon could not be had is not shown")
     }
 }

@@ -197,6 +197,59 @@ import Testing
         #expect(notXML.parseError != nil)
     }
 
+    /// docs/limits.md: coordinates split by any white space, `&#13;&#10;` (how libxml2 and lxml
+    /// write a carriage return) among them, are all kept.
+    @Test func limitKMLCoordinatesSplitByEscapedCarriageReturnsAreAllKept() throws {
+        let tuples = (0..<100_001).map { "\(Double($0 % 360) - 180 + 0.5),\(Double($0 % 170) - 85 + 0.25),0" }
+        for separator in ["&#13;&#10;", "&#13;", "\r\n", "\t \n"] {
+            let kml = "<kml><Placemark><LineString><coordinates>" + tuples.joined(separator: separator) + "</coordinates></LineString></Placemark></kml>"
+            let parser = GMUKMLParser(data: Data(kml.utf8))
+            parser.parse()
+            #expect(parser.parseError == nil, "\(separator.debugDescription): \(String(describing: parser.parseError))")
+            let line = try #require(parser.placemarks.first?.geometry as? GMULineString)
+            #expect(line.path.count() == 100_001, "\(separator.debugDescription)")
+            #expect(line.path.coordinate(at: 100_000).latitude == Double(100_000 % 170) - 85 + 0.25)
+        }
+    }
+
+    /// docs/limits.md: a document with no root element (empty, white space, only a
+    /// declaration) is malformed, with an error, never an empty success.
+    @Test func limitKMLWithNoDocumentIsMalformed() {
+        for text in ["", "   ", "<?xml version=\"1.0\"?>", "<!-- nothing -->"] {
+            let parser = GMUKMLParser(data: Data(text.utf8))
+            parser.parse()
+            guard case .malformed = parser.parseError else {
+                Issue.record("\(text.debugDescription): \(String(describing: parser.parseError))")
+                continue
+            }
+        }
+    }
+
+    /// docs/limits.md: entity declarations are refused in any encoding libxml2 reads (UTF-16
+    /// hides `<!ENTITY` from a byte scan), parameter entities too; a UTF-16 document without
+    /// one is read.
+    @Test func limitKMLEntityDeclarationsAreRefusedInEveryEncoding() throws {
+        let laughs = """
+            <?xml version="1.0" encoding="UTF-16"?><!DOCTYPE kml [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>
+            <kml><Placemark><name>&b;&b;</name><Point><coordinates>1,2</coordinates></Point></Placemark></kml>
+            """
+        for encoding in [String.Encoding.utf16LittleEndian, .utf16BigEndian, .utf16] {
+            let data = try #require(laughs.data(using: encoding))
+            let parser = GMUKMLParser(data: data)
+            parser.parse()
+            #expect(parser.parseError == .entitiesDeclared, "\(encoding)")
+            #expect(parser.placemarks.isEmpty)
+        }
+        let parameter = GMUKMLParser(data: Data(#"<?xml version="1.0"?><!DOCTYPE kml [<!ENTITY % p "x">]><kml/>"#.utf8))
+        parameter.parse()
+        #expect(parameter.parseError == .entitiesDeclared)
+        let plain = "<?xml version=\"1.0\" encoding=\"UTF-16\"?><kml><Placemark><name>Zürich</name><Point><coordinates>8.5,47.4</coordinates></Point></Placemark></kml>"
+        let utf16 = GMUKMLParser(data: try #require(plain.data(using: .utf16)))
+        utf16.parse()
+        #expect(utf16.parseError == nil)
+        #expect((utf16.placemarks.first as? GMUPlacemark)?.title == "Zürich")
+    }
+
     static let styledJSON = """
         {"type":"FeatureCollection","features":[
          {"type":"Feature","properties":{"fill":"#ff0000","fill-opacity":0.25,"stroke":"#00f","stroke-width":3,"title":"Area"},

@@ -3,6 +3,10 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A small W3C WebDriver client driving Debian's Chromium through chromedriver (headless).
 /// It speaks HTTP through Hummingbird's test client: chromedriver writes headers without a
 /// space after the colon, which FoundationNetworking's URLSession refuses.
@@ -14,11 +18,11 @@ final class WebDriver: @unchecked Sendable {
     static let chromium = "/usr/bin/chromium"
     static let chromedriver = "/usr/bin/chromedriver"
 
-    private let driver: Process
+    private let driver: DriverProcess
     private let client: TestClient
     private let session: String
 
-    private init(driver: Process, client: TestClient, session: String) {
+    private init(driver: DriverProcess, client: TestClient, session: String) {
         self.driver = driver
         self.client = client
         self.session = session
@@ -30,12 +34,7 @@ final class WebDriver: @unchecked Sendable {
             throw Failure(description: "\(path) is missing: `make setup` installs Chromium and chromedriver")
         }
         let port = Int.random(in: 20_000...40_000)
-        let driver = Process()
-        driver.executableURL = URL(fileURLWithPath: chromedriver)
-        driver.arguments = ["--port=\(port)", "--log-level=SEVERE"]
-        driver.standardOutput = FileHandle.nullDevice
-        driver.standardError = FileHandle.nullDevice
-        try driver.run()
+        let driver = try DriverProcess(chromedriver, ["--port=\(port)", "--log-level=SEVERE"])
         // Ready when /status answers.
         var ready = false
         var problem = "no answer"
@@ -59,10 +58,10 @@ final class WebDriver: @unchecked Sendable {
             try await Task.sleep(for: .milliseconds(100))
         }
         guard ready, let client = connected else {
-            driver.terminate()
+            driver.stop()
             throw Failure(description: "chromedriver did not start: \(problem)")
         }
-        var arguments = ["--headless=new", "--disable-gpu", "--window-size=\(width),\(height)", "--disable-dev-shm-usage", "--hide-scrollbars"]
+        var arguments = ["--headless=new", "--disable-gpu", "--window-size=\(width),\(height)", "--disable-dev-shm-usage", "--hide-scrollbars", "--disable-breakpad", "--disable-crash-reporter"]
         if getuid() == 0 { arguments.append("--no-sandbox") }
         let capabilities: [String: Any] = [
             "capabilities": [
@@ -74,17 +73,18 @@ final class WebDriver: @unchecked Sendable {
         ]
         let created = try await request(client, .post, "/session", capabilities)
         guard let value = created["value"] as? [String: Any], let session = value["sessionId"] as? String else {
-            driver.terminate()
+            try? await client.shutdown()
+            driver.stop()
             throw Failure(description: "no WebDriver session: \(created)")
         }
         return WebDriver(driver: driver, client: client, session: session)
     }
 
-    /// Ends the browser and chromedriver.
+    /// Ends the browser and chromedriver, and every process they started.
     func quit() async {
         _ = try? await WebDriver.request(client, .delete, "/session/\(session)", nil)
         try? await client.shutdown()
-        driver.terminate()
+        driver.stop()
     }
 
     private func command(_ method: HTTPRequest.Method, _ path: String, _ body: [String: Any]? = nil) async throws -> Any? {
@@ -192,5 +192,64 @@ final class WebDriver: @unchecked Sendable {
             .post, "actions",
             ["actions": [["type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"], "actions": actions]]])
         _ = try await command(.delete, "actions")
+    }
+}
+
+/// chromedriver as a child process in a process group of its own, with the default signal
+/// dispositions and no signal blocked: the test runner's threads block most signals, and a
+/// child started from one (as Foundation's `Process` starts it) inherits that mask, so
+/// SIGTERM never reached chromedriver and every test run left its drivers running. `stop()`
+/// ends the whole group (chromedriver and the Chromium it started) and reaps the driver.
+final class DriverProcess: @unchecked Sendable {
+    private let pid: pid_t
+    private let lock = NSLock()
+    private var stopped = false
+
+    init(_ executable: String, _ arguments: [String]) throws {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        guard spawned == 0 else { throw WebDriver.Failure(description: "\(executable) did not start: \(spawned)") }
+        self.pid = pid
+    }
+
+    deinit { stop() }
+
+    /// Ends the group: SIGTERM, then SIGKILL to whatever is left after 2 s; reaps the driver.
+    func stop() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !stopped else { return }
+        stopped = true
+        kill(-pid, SIGTERM)
+        var status: Int32 = 0
+        let end = Date().addingTimeInterval(2)
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            guard Date() < end else {
+                kill(-pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                break
+            }
+            usleep(20_000)
+        }
+        // Chromium's own processes, if any outlived the driver.
+        kill(-pid, SIGKILL)
     }
 }

@@ -39,7 +39,7 @@ def build_dir():
 
 def search_args(bin_path):
     args = ["-I", os.path.join(bin_path, "Modules")]
-    for module in ["CCairo", "CSQLite", "CZlib"]:
+    for module in ["CCairo", "CSQLite", "CZlib", "CXML2"]:
         args += ["-I", os.path.join(ROOT, "Sources", module)]
     for name in sorted(os.listdir(bin_path)):
         modulemap = os.path.join(bin_path, name, "module.modulemap")
@@ -51,7 +51,7 @@ def search_args(bin_path):
         for folder, _, files in sorted(os.walk(checkouts)):
             if "module.modulemap" in files and os.sep + "Sources" + os.sep in folder and os.sep + "Tests" + os.sep not in folder:
                 args += ["-Xcc", f"-fmodule-map-file={os.path.join(folder, 'module.modulemap')}", "-Xcc", f"-I{folder}"]
-    cflags = subprocess.run(["pkg-config", "--cflags-only-I", "pangocairo", "sqlite3", "zlib"],
+    cflags = subprocess.run(["pkg-config", "--cflags-only-I", "pangocairo", "sqlite3", "zlib", "libxml-2.0"],
                             capture_output=True, text=True, check=True).stdout.split()
     for flag in cflags:
         args += ["-Xcc", flag]

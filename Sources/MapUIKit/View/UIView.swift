@@ -373,9 +373,36 @@ open class UIView: UIResponder {
         insertSubview(view, at: subviews.count)
     }
 
-    /// Inserts a view at an index in the subviews (clamped into range).
+    /// The deepest a view hierarchy goes (docs/limits.md): a view is not added where it, or a
+    /// view under it, would be more than this many views down from its root. An OpenMaps limit
+    /// (UIKit has none): drawing, hit testing and layout walk the tree recursively, and a phone's
+    /// screens are a few dozen views deep.
+    nonisolated public static let maximumDepth = 256
+
+    /// How many views down from its root this view is (a root is 1).
+    private var depth: Int {
+        var count = 1
+        var current = superview
+        while let view = current {
+            count += 1
+            current = view.superview
+        }
+        return count
+    }
+
+    /// How many views deep the subtree from this view goes (a view without subviews is 1).
+    private var subtreeHeight: Int {
+        1 + subviews.reduce(0) { max($0, $1.subtreeHeight) }
+    }
+
+    /// Inserts a view at an index in the subviews (clamped into range); not where the hierarchy
+    /// would grow deeper than ``maximumDepth`` (logged).
     public func insertSubview(_ view: UIView, at index: Int) {
         guard view !== self, !isDescendant(of: view) else { return }
+        guard depth + view.subtreeHeight <= UIView.maximumDepth else {
+            LayoutEngine.logger.warning("a view not added: the hierarchy would be deeper than \(UIView.maximumDepth) views")
+            return
+        }
         // A view moved within its window keeps first responder status.
         let window = view.firstResponderWindow
         view.detachFromSuperview(resigning: window == nil || window !== firstResponderWindow)

@@ -78,18 +78,21 @@ open class GMSSyncTileLayer: GMSTileLayer {
     /// The image of a tile; nil for none. Override it.
     open func tileFor(x: UInt, y: UInt, zoom: UInt) -> UIImage? { nil }
 
+    /// Asks for the tile on the layer's queue. The work waiting there holds the layer weakly: a
+    /// layer the app has let go of is not kept alive, nor asked, for tiles no map will show.
     open override func requestTileFor(x: UInt, y: UInt, zoom: UInt, receiver: GMSTileReceiver) {
-        let layer = UncheckedLayer(layer: self)
+        let layer = WeakLayer(layer: self)
         queue.async {
-            let image = layer.layer.tileFor(x: x, y: y, zoom: zoom) ?? kGMSTileLayerNoTile
+            guard let layer = layer.layer else { return }
+            let image = layer.tileFor(x: x, y: y, zoom: zoom) ?? kGMSTileLayerNoTile
             receiver.receiveTileWith(x: x, y: y, zoom: zoom, image: image)
         }
     }
 }
 
-/// A reference carried to another thread for a nonisolated call.
-struct UncheckedLayer: @unchecked Sendable {
-    let layer: GMSSyncTileLayer
+/// A weak reference carried to another thread for a nonisolated call.
+struct WeakLayer: @unchecked Sendable {
+    weak var layer: GMSSyncTileLayer?
 }
 
 /// Tiles fetched over HTTP from URLs a closure builds. Fetches run concurrently (at most

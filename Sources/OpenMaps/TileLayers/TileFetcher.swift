@@ -23,20 +23,29 @@ enum TileFetchError: Error, CustomStringConvertible {
 }
 
 /// The bounds on one fetch.
-struct TileFetchLimits: Sendable {
+package struct TileFetchLimits: Sendable {
     /// Longest wait to connect and receive the answer's head.
-    var connectTimeout: TimeInterval
+    package var connectTimeout: TimeInterval
     /// Longest gap between bytes of the answer.
-    var readTimeout: TimeInterval
+    package var readTimeout: TimeInterval
     /// Longest time for the whole fetch.
-    var requestTimeout: TimeInterval
+    package var requestTimeout: TimeInterval
     /// Most bytes in an answer's body.
-    var maximumBytes: Int
+    package var maximumBytes: Int
+
+    package init(connectTimeout: TimeInterval, readTimeout: TimeInterval, requestTimeout: TimeInterval, maximumBytes: Int) {
+        self.connectTimeout = connectTimeout
+        self.readTimeout = readTimeout
+        self.requestTimeout = requestTimeout
+        self.maximumBytes = maximumBytes
+    }
 }
 
-/// Fetches tiles over HTTP, each held to its ``TileFetchLimits``: the session's delegate sees
-/// the answer's head and every chunk, and a watchdog gives up a fetch past any bound.
-final class TileFetcher: NSObject, URLSessionDataDelegate, Sendable {
+/// Fetches tiles (and the utility library's HTTP icons) over HTTP, each held to its
+/// ``TileFetchLimits``: the session's delegate sees the answer's head and every chunk, so a
+/// body past its limit is cancelled as it arrives, and a watchdog gives up a fetch past any
+/// bound.
+package final class TileFetcher: NSObject, URLSessionDataDelegate, Sendable {
     private struct Transfer {
         let continuation: CheckedContinuation<Result<(Data, URLResponse), any Error>, Never>
         let limits: TileFetchLimits
@@ -63,8 +72,10 @@ final class TileFetcher: NSObject, URLSessionDataDelegate, Sendable {
 
     private static var now: TimeInterval { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
+    package override init() { super.init() }
+
     /// Fetches a request; the body and response, or why not.
-    func fetch(_ request: URLRequest, limits: TileFetchLimits) async -> Result<(Data, URLResponse), any Error> {
+    package func fetch(_ request: URLRequest, limits: TileFetchLimits) async -> Result<(Data, URLResponse), any Error> {
         let task = session.dataTask(with: request)
         let id = task.taskIdentifier
         return await withCheckedContinuation { continuation in
@@ -76,7 +87,7 @@ final class TileFetcher: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     /// Ends the session once its fetches are done (the delegate is then released).
-    func invalidate() {
+    package func invalidate() {
         sessionBox.withLock { $0?.finishTasksAndInvalidate() }
     }
 
@@ -120,7 +131,7 @@ final class TileFetcher: NSObject, URLSessionDataDelegate, Sendable {
 
     // MARK: URLSessionDataDelegate
 
-    func urlSession(
+    package func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
@@ -132,7 +143,7 @@ final class TileFetcher: NSObject, URLSessionDataDelegate, Sendable {
         completionHandler(.allow)
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    package func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let now = TileFetcher.now
         let overLimit = transfers.withLock { transfers -> Int? in
             guard var transfer = transfers[dataTask.taskIdentifier] else { return nil }
@@ -148,7 +159,7 @@ final class TileFetcher: NSObject, URLSessionDataDelegate, Sendable {
         }
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    package func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         // Taken out once: a watchdog that gave up the fetch first has already answered.
         guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         if let error {

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MapGeometry
 import OpenMaps
 
 /// Reads GeoJSON (RFC 7946) into features, as the library's `GMUGeoJSONParser`: a Feature,
@@ -17,6 +18,8 @@ public final class GMUGeoJSONParser: NSObject {
     public static let maximumInputBytes = 64 << 20
     /// The most coordinates kept, all geometries together.
     public static let maximumCoordinates = 5_000_000
+    /// The most features kept (OpenMaps' own; docs/limits.md).
+    public static let maximumFeatures = 500_000
     /// The deepest nesting of geometry collections followed.
     public static let maximumCollectionDepth = 32
 
@@ -29,12 +32,11 @@ public final class GMUGeoJSONParser: NSObject {
     private let source: GMUParseInput.Source
     private var parsed: [GMUFeature] = []
     private var isParsed = false
-    private var coordinatesLeft = 0
     private static let logger = Logger(label: "OpenMaps.Utils.GeoJSON")
 
     /// A parser of a file, read now (a file that cannot be read gives no features).
     public init(url: URL) {
-        source = .data(GMUParseInput.read(url: url, limit: Self.maximumInputBytes))
+        source = .file(GMUParseInput.read(url: url, limit: Self.maximumInputBytes))
         super.init()
     }
 
@@ -58,32 +60,18 @@ public final class GMUGeoJSONParser: NSObject {
         case .success(let read): data = read
         case .failure(let error): return fail(error)
         }
-        let object: Any
+        let budget = GeoJSONDecoding.Budget(features: Self.maximumFeatures, coordinates: Self.maximumCoordinates)
         do {
-            object = try JSONSerialization.jsonObject(with: data, options: [])
+            parsed = try GeoJSONDecoding.features(of: data, budget: budget)
+        } catch let failure as GeoJSONDecoding.Failure {
+            return fail(.malformed(failure.description))
         } catch {
             return fail(.malformed(String(describing: error)))
         }
-        guard let root = object as? [String: Any], let type = root["type"] as? String else {
-            return fail(.malformed("the top level is not a GeoJSON object with a type"))
-        }
-        coordinatesLeft = Self.maximumCoordinates
-        switch type {
-        case "Feature":
-            if let feature = feature(root, collectionBox: nil) { parsed.append(feature) }
-        case "FeatureCollection":
-            let box = boundingBox(root["bbox"])
-            for case let entry as [String: Any] in root["features"] as? [Any] ?? [] where entry["type"] as? String == "Feature" {
-                if let feature = feature(entry, collectionBox: box) { parsed.append(feature) }
-            }
-        case "Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon", "GeometryCollection":
-            if let geometry = geometry(root, depth: 0) {
-                parsed.append(GMUFeature(geometry: geometry, identifier: nil, properties: nil, boundingBox: nil))
-            }
-        default:
-            return fail(.malformed("unknown GeoJSON type \(type)"))
-        }
-        if coordinatesLeft < 0 {
+        if budget.tooManyFeatures {
+            parseError = .tooManyFeatures(limit: Self.maximumFeatures)
+            Self.logger.error("GeoJSON: more than \(Self.maximumFeatures) features; the rest are dropped")
+        } else if budget.tooManyCoordinates {
             parseError = .tooManyCoordinates(limit: Self.maximumCoordinates)
             Self.logger.error("GeoJSON: more than \(Self.maximumCoordinates) coordinates; the rest are dropped")
         }
@@ -94,80 +82,6 @@ public final class GMUGeoJSONParser: NSObject {
         parseError = error
         parsed = []
         Self.logger.error("GeoJSON not read: \(error)")
-    }
-
-    private func feature(_ object: [String: Any], collectionBox: GMSCoordinateBounds?) -> GMUFeature? {
-        guard let geometryObject = object["geometry"] as? [String: Any], let geometry = geometry(geometryObject, depth: 0) else { return nil }
-        let identifier: String?
-        switch object["id"] {
-        case let text as String: identifier = text
-        case let number as NSNumber: identifier = number.stringValue
-        default: identifier = nil
-        }
-        let properties = (object["properties"] as? [String: Any]).map { $0.mapValues(GMUParseInput.object) }
-        return GMUFeature(
-            geometry: geometry, identifier: identifier, properties: properties, boundingBox: collectionBox ?? boundingBox(object["bbox"]))
-    }
-
-    /// `[west, south, east, north]`.
-    private func boundingBox(_ value: Any?) -> GMSCoordinateBounds? {
-        guard let numbers = value as? [Any], numbers.count >= 4 else { return nil }
-        let values = numbers.prefix(4).compactMap { ($0 as? NSNumber)?.doubleValue }
-        guard values.count == 4, values.allSatisfy(\.isFinite) else { return nil }
-        return GMSCoordinateBounds(
-            coordinate: CLLocationCoordinate2D(latitude: values[3], longitude: values[2]),
-            coordinate: CLLocationCoordinate2D(latitude: values[1], longitude: values[0]))
-    }
-
-    private func geometry(_ object: [String: Any], depth: Int) -> GMUGeometry? {
-        guard let type = object["type"] as? String else { return nil }
-        if type == "GeometryCollection" {
-            guard depth < Self.maximumCollectionDepth else { return nil }
-            let members = (object["geometries"] as? [Any] ?? []).compactMap { ($0 as? [String: Any]).flatMap { geometry($0, depth: depth + 1) } }
-            return GMUGeometryCollection(geometries: members)
-        }
-        let coordinates = object["coordinates"]
-        switch type {
-        case "Point":
-            return position(coordinates).map { GMUPoint(coordinate: $0) }
-        case "MultiPoint":
-            return GMUGeometryCollection(geometries: positions(coordinates).map { GMUPoint(coordinate: $0) })
-        case "LineString":
-            return line(coordinates)
-        case "MultiLineString":
-            return GMUGeometryCollection(geometries: (coordinates as? [Any] ?? []).compactMap(line))
-        case "Polygon":
-            return polygon(coordinates)
-        case "MultiPolygon":
-            return GMUGeometryCollection(geometries: (coordinates as? [Any] ?? []).compactMap(polygon))
-        default:
-            return nil
-        }
-    }
-
-    private func line(_ value: Any?) -> GMULineString? {
-        let points = positions(value)
-        return points.isEmpty ? nil : GMULineString(path: points.gmsMutablePath)
-    }
-
-    private func polygon(_ value: Any?) -> GMUPolygon? {
-        let rings = (value as? [Any] ?? []).map(positions).filter { !$0.isEmpty }
-        return rings.isEmpty ? nil : GMUPolygon(paths: rings.map(\.gmsMutablePath))
-    }
-
-    private func positions(_ value: Any?) -> [CLLocationCoordinate2D] {
-        (value as? [Any] ?? []).compactMap(position)
-    }
-
-    /// `[longitude, latitude, (altitude)]`: finite, latitude within ±90; others are dropped.
-    private func position(_ value: Any?) -> CLLocationCoordinate2D? {
-        guard let numbers = value as? [Any], numbers.count >= 2,
-            let longitude = (numbers[0] as? NSNumber)?.doubleValue, let latitude = (numbers[1] as? NSNumber)?.doubleValue,
-            longitude.isFinite, latitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 540
-        else { return nil }
-        coordinatesLeft -= 1
-        guard coordinatesLeft >= 0 else { return nil }
-        return CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
     }
 }
 
@@ -181,6 +95,8 @@ public enum GMUParseError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformed(String)
     /// More coordinates than the limit; those past it were dropped.
     case tooManyCoordinates(limit: Int)
+    /// More GeoJSON features than the limit; those past it were dropped.
+    case tooManyFeatures(limit: Int)
     /// Elements nested deeper than the limit.
     case tooDeep(limit: Int)
     /// An XML document declaring entities (refused: KML has none, and they can expand without bound).
@@ -192,6 +108,7 @@ public enum GMUParseError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooLarge(let limit): "the input is larger than \(limit) bytes"
         case .malformed(let reason): "malformed: \(reason)"
         case .tooManyCoordinates(let limit): "more than \(limit) coordinates"
+        case .tooManyFeatures(let limit): "more than \(limit) features"
         case .tooDeep(let limit): "nested deeper than \(limit)"
         case .entitiesDeclared: "the document declares XML entities"
         }
@@ -200,29 +117,33 @@ public enum GMUParseError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// Reading parser input within a limit.
 enum GMUParseInput {
-    /// Where a parser's input comes from: data (read from a file when the parser was made),
-    /// or a stream read at `parse()`.
+    /// Where a parser's input comes from: data, a file (read when the parser was made), or a
+    /// stream read at `parse()`.
     enum Source {
-        case data(Data?)
+        case data(Data)
+        case file(Result<Data, GMUParseError>)
         case stream(InputStream)
 
         /// The input, or why there is none.
         func read(limit: Int) -> Result<Data, GMUParseError> {
-            let data: Data?
             switch self {
-            case .data(let given): data = given
-            case .stream(let stream): data = GMUParseInput.read(stream: stream, limit: limit)
+            case .data(let data): return data.count <= limit ? .success(data) : .failure(.tooLarge(limit: limit))
+            case .file(let read): return read
+            case .stream(let stream):
+                guard let data = GMUParseInput.read(stream: stream, limit: limit) else { return .failure(.unreadable) }
+                return data.count <= limit ? .success(data) : .failure(.tooLarge(limit: limit))
             }
-            guard let data else { return .failure(.unreadable) }
-            guard data.count <= limit else { return .failure(.tooLarge(limit: limit)) }
-            return .success(data)
         }
     }
 
-    static func read(url: URL, limit: Int) -> Data? {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
-        defer { try? handle.close() }
-        return try? handle.read(upToCount: limit + 1) ?? Data()
+    /// A file's bytes: a regular file of at most `limit` bytes only (a FIFO would block for
+    /// ever, a device never end).
+    static func read(url: URL, limit: Int) -> Result<Data, GMUParseError> {
+        switch RegularFile.read(atPath: url.path, limit: limit) {
+        case .success(let data): return .success(data)
+        case .failure(.tooLarge): return .failure(.tooLarge(limit: limit))
+        case .failure(.notRegular), .failure(.unreadable): return .failure(.unreadable)
+        }
     }
 
     static func read(stream: InputStream, limit: Int) -> Data? {
@@ -239,15 +160,4 @@ enum GMUParseInput {
         return data
     }
 
-    /// A JSON value as an `NSObject` (strings, numbers, arrays, dictionaries, null).
-    static func object(_ value: Any) -> NSObject {
-        switch value {
-        case let text as String: return NSString(string: text)
-        case let number as NSNumber: return number
-        case let array as [Any]: return NSArray(array: array.map(object))
-        case let dictionary as [String: Any]: return NSDictionary(dictionary: dictionary.mapValues(object))
-        case let object as NSObject: return object
-        default: return NSNull()
-        }
-    }
 }

@@ -3,6 +3,7 @@ import Foundation
     import FoundationNetworking
 #endif
 import Logging
+import MapGeometry
 import OpenMaps
 
 /// Draws GeoJSON features and KML placemarks on a map, as the library's
@@ -29,7 +30,7 @@ import OpenMaps
 @preconcurrency @MainActor
 public final class GMUGeometryRenderer: NSObject {
     /// The largest icon or ground overlay image read (docs/limits.md).
-    public static let maximumImageBytes = 16 << 20
+    nonisolated public static let maximumImageBytes = 16 << 20
 
     private weak var map: GMSMapView?
     private let containers: [GMUGeometryContainer]
@@ -43,7 +44,7 @@ public final class GMUGeometryRenderer: NSObject {
     /// Told of taps on what the renderer drew (an OpenMaps addition).
     public weak var delegate: GMUGeometryRendererDelegate?
     private var isCleared = false
-    private static let logger = Logger(label: "OpenMaps.Utils.Geometry")
+    nonisolated private static let logger = Logger(label: "OpenMaps.Utils.Geometry")
 
     /// Draws containers with their own styles.
     public convenience init(map: GMSMapView, geometries: [GMUGeometryContainer]) {
@@ -206,7 +207,7 @@ public final class GMUGeometryRenderer: NSObject {
         if let url = URL(string: location), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
             let limit = Self.maximumImageBytes
             Task.detached {
-                let image = Self.fetch(url, limit: limit)
+                let image = await Self.fetch(url, limit: limit)
                 await MainActor.run { use(image) }
             }
             return
@@ -230,25 +231,34 @@ public final class GMUGeometryRenderer: NSObject {
         return UIImage(data: data)
     }
 
+    /// An image file: a regular file of at most ``maximumImageBytes`` (a FIFO, which would block
+    /// the main actor for ever, a folder or a device is not read).
     nonisolated private static func read(path: String) -> UIImage? {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            logger.warning("image \(path) could not be read")
+        switch RegularFile.read(atPath: path, limit: maximumImageBytes) {
+        case .success(let data): return UIImage(data: data)
+        case .failure(let failure):
+            logger.warning("image \(path) not read: \(failure)")
             return nil
         }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: maximumImageBytes + 1), data.count <= maximumImageBytes else {
-            logger.warning("image \(path) unreadable or larger than \(maximumImageBytes) bytes")
-            return nil
-        }
-        return UIImage(data: data)
     }
 
-    nonisolated private static func fetch(_ url: URL, limit: Int) -> UIImage? {
-        guard let data = try? Data(contentsOf: url), data.count <= limit else {
-            logger.warning("image \(url) could not be fetched within \(limit) bytes")
+    /// The fetcher of HTTP images: the tile layers', with their timeouts; a body past the limit
+    /// is cancelled as it arrives, never read whole first.
+    nonisolated private static let fetcher = TileFetcher()
+
+    nonisolated private static func fetch(_ url: URL, limit: Int) async -> UIImage? {
+        let limits = TileFetchLimits(connectTimeout: 5, readTimeout: 5, requestTimeout: 10, maximumBytes: limit)
+        switch await fetcher.fetch(URLRequest(url: url), limits: limits) {
+        case .success(let (data, response)):
+            if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
+                logger.warning("image \(url): HTTP \(http.statusCode)")
+                return nil
+            }
+            return UIImage(data: data)
+        case .failure(let error):
+            logger.warning("image \(url) not fetched: \(error)")
             return nil
         }
-        return UIImage(data: data)
     }
 }
 

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
 import Logging
 import OpenMaps
 
@@ -50,7 +47,7 @@ public final class GMUKMLParser: NSObject {
 
     /// A parser of a file, read now (a file that cannot be read gives nothing).
     public init(url: URL) {
-        source = .data(GMUParseInput.read(url: url, limit: Self.maximumInputBytes))
+        source = .file(GMUParseInput.read(url: url, limit: Self.maximumInputBytes))
         super.init()
     }
 
@@ -87,18 +84,14 @@ public final class GMUKMLParser: NSObject {
                 return fail(error)
             }
         }
-        if Self.declaresEntities(data) { return fail(.entitiesDeclared) }
-        let parser = XMLParser(data: data)
-        parser.shouldProcessNamespaces = false
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = reader
-        let finished = parser.parse()
+        switch SAXReader.read(data, into: reader) {
+        case .entityDeclared: return fail(.entitiesDeclared)
+        case .malformed(let reason) where reader.stop == nil: return fail(.malformed(reason))
+        case .finished, .stopped, .malformed: break
+        }
         if let stop = reader.stop {
             parseError = stop
             Self.logger.error("KML read only in part: \(stop)")
-        } else if !finished || parser.parserError != nil {
-            let reason = parser.parserError.map { String(describing: $0) } ?? "not XML"
-            fail(.malformed(reason))
         }
     }
 
@@ -107,31 +100,11 @@ public final class GMUKMLParser: NSObject {
         reader.clear()
         Self.logger.error("KML not read: \(error)")
     }
-
-    /// Whether the document has a DOCTYPE declaring entities.
-    private static func declaresEntities(_ data: Data) -> Bool {
-        let marker = Array("<!ENTITY".utf8)
-        return data.withUnsafeBytes { bytes in
-            guard bytes.count >= marker.count else { return false }
-            for start in 0...(bytes.count - marker.count) {
-                var matches = true
-                for (offset, byte) in marker.enumerated() where bytes[start + offset] & 0xDF != byte & 0xDF {
-                    // ASCII letters compared without case; '<' and '!' (no case bit matters) exactly.
-                    if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "!") || bytes[start + offset] != byte {
-                        matches = false
-                        break
-                    }
-                }
-                if matches { return true }
-            }
-            return false
-        }
-    }
 }
 
 /// The SAX reader behind `GMUKMLParser`: a stack of open elements, the placemark, geometry,
 /// style and style map under construction.
-final class KMLReader: NSObject, XMLParserDelegate {
+final class KMLReader: SAXHandler {
     private(set) var placemarks: [GMUGeometryContainer] = []
     private(set) var styles: [GMUStyle] = []
     private(set) var styleMaps: [GMUStyleMap] = []
@@ -140,7 +113,8 @@ final class KMLReader: NSObject, XMLParserDelegate {
     var resolveLink: ((String) -> String)?
 
     private var open: [String] = []
-    private var text = ""
+    /// The open element's text so far, in UTF-8.
+    private var text: [UInt8] = []
     private var coordinatesLeft = GMUKMLParser.maximumCoordinates
 
     // The placemark or ground overlay being read.
@@ -198,17 +172,13 @@ final class KMLReader: NSObject, XMLParserDelegate {
     private func isInside(_ element: String) -> Bool { open.dropLast().contains(element) }
     private var parent: String? { open.count >= 2 ? open[open.count - 2] : nil }
 
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?,
-        attributes attributeDict: [String: String] = [:]
-    ) {
+    func startElement(_ elementName: String, attributes attributeDict: [String: String]) -> Bool {
         let element = local(elementName)
         open.append(element)
-        text = ""
+        text.removeAll(keepingCapacity: true)
         guard open.count <= GMUKMLParser.maximumDepth else {
             stop = .tooDeep(limit: GMUKMLParser.maximumDepth)
-            parser.abortParsing()
-            return
+            return false
         }
         switch element {
         case "Placemark", "GroundOverlay":
@@ -241,23 +211,25 @@ final class KMLReader: NSObject, XMLParserDelegate {
         default:
             break
         }
+        return true
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        guard text.utf8.count < 1 << 20 else { return }
-        text += string
+    /// Text and CDATA alike (no more than the input holds: no entity expands).
+    func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
+        text.append(contentsOf: bytes)
     }
 
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        guard text.utf8.count < 1 << 20 else { return }
-        text += String(decoding: CDATABlock, as: UTF8.self)
-    }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+    func endElement(_ elementName: String) {
         let element = local(elementName)
-        let value = text
-        text = ""
-        defer { open.removeLast() }
+        defer {
+            open.removeLast()
+            text.removeAll(keepingCapacity: text.count < 1 << 16)
+        }
+        if element == "coordinates" {
+            coordinates = text.withUnsafeBufferPointer(parseCoordinates)
+            return
+        }
+        let value = String(decoding: text, as: UTF8.self)
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
         switch element {
         case "Placemark", "GroundOverlay":
@@ -279,8 +251,6 @@ final class KMLReader: NSObject, XMLParserDelegate {
         case "StyleMap":
             if let styleMapId { styleMaps.append(GMUStyleMap(id: styleMapId, pairs: pairs)) }
             styleMapId = nil
-        case "coordinates":
-            coordinates = parseCoordinates(trimmed)
         case "LinearRing":
             if isInside("outerBoundaryIs") {
                 outerRing = coordinates
@@ -392,12 +362,21 @@ final class KMLReader: NSObject, XMLParserDelegate {
         style = StyleDraft()
     }
 
-    /// "lon,lat[,alt]" tuples separated by white space; unusable tuples are dropped.
-    private func parseCoordinates(_ text: String) -> [CLLocationCoordinate2D] {
+    /// "lon,lat[,alt]" tuples separated by white space (spaces, tabs, line feeds and carriage
+    /// returns, in any mix: `&#13;&#10;` between tuples is white space too); unusable tuples
+    /// are dropped.
+    private func parseCoordinates(_ text: UnsafeBufferPointer<UInt8>) -> [CLLocationCoordinate2D] {
         var result: [CLLocationCoordinate2D] = []
-        for tuple in text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }) {
-            let parts = tuple.split(separator: ",", omittingEmptySubsequences: false)
-            guard parts.count >= 2, let longitude = Double(parts[0]), let latitude = Double(parts[1]),
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
+        var index = 0
+        while index < text.count {
+            while index < text.count, isSpace(text[index]) { index += 1 }
+            let start = index
+            while index < text.count, !isSpace(text[index]) { index += 1 }
+            guard index > start else { break }
+            let parts = UnsafeBufferPointer(rebasing: text[start..<index]).split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+            guard parts.count >= 2, let longitude = Double(String(decoding: parts[0], as: UTF8.self)),
+                let latitude = Double(String(decoding: parts[1], as: UTF8.self)),
                 longitude.isFinite, latitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 540
             else { continue }
             coordinatesLeft -= 1

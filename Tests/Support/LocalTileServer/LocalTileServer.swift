@@ -107,6 +107,14 @@ public final class LocalTileServer: Sendable {
                 for _ in 0..<512 { try await writer.write(chunk) }
             }
         }
+        router.get("endless/:z/:x/:y") { _, _ -> Response in
+            // 64 KB chunks for ever, as fast as the client reads, until it leaves.
+            stats.begin("endless")
+            return streamed(stats) { writer in
+                let chunk = ByteBuffer(repeating: 0x41, count: 65_536)
+                while true { try await writer.write(chunk) }
+            }
+        }
         router.get("missing/:z/:x/:y") { _, _ -> Response in
             stats.begin("missing")
             defer { stats.end() }

@@ -23,16 +23,17 @@ public final class GMUGridBasedClusterAlgorithm: NSObject, GMUClusterAlgorithm {
 
     public func clusters(atZoom zoom: Float) -> [GMUCluster] {
         let cells = Int((256 * pow(2, ClusterZoom.usable(zoom)) / Self.gridCellSizePoints).rounded(.up))
-        var clusterOfCell: [Int: GMUStaticCluster] = [:]
+        var clusterOfCell: [SIMD2<Int>: GMUStaticCluster] = [:]
         var order: [GMUStaticCluster] = []
         for item in items {
             let point = GMSProject(item.position)
             guard point.x.isFinite, point.y.isFinite else { continue }
-            // Truncation toward zero, as the library's C casts (held to ±2^30: a position far
-            // outside the world, which the C cast leaves undefined, lands in an edge cell).
-            func truncated(_ value: Double) -> Int { Int(min(max(value, -0x1p30), 0x1p30)) }
+            // Truncation toward zero, as the library's C casts, held to one cell outside the
+            // grid (at zoom 30 a side has 2.7 billion cells): a position far outside the world,
+            // which the C cast leaves undefined, lands in a cell beside the edge.
+            func truncated(_ value: Double) -> Int { Int(min(max(value, -1), Double(cells))) }
             let column = truncated(Double(cells) * (1 + point.x) / 2), row = truncated(Double(cells) * (1 + point.y) / 2)
-            let key = cells * row + column
+            let key = SIMD2(column, row)
             if let cluster = clusterOfCell[key] {
                 cluster.add(item)
                 continue

@@ -59,8 +59,11 @@ public final class GMUNonHierarchicalDistanceBasedAlgorithm: NSObject, GMUCluste
             seeds.append(slot)
             joined.append([])
             let p = seed.projected
+            // A seed whose position is not finite is not looked up: a box of NaNs would visit
+            // the whole tree, for each such item.
             let box = GQTBounds(minX: p.x - radius, minY: p.y - radius, maxX: p.x + radius, maxY: p.y + radius)
-            for case let found as ClusterItemEntry in tree.search(with: box) {
+            let near = p.x.isFinite && p.y.isFinite ? tree.search(with: box) : []
+            for case let found as ClusterItemEntry in near {
                 let other = found.slot
                 guard other < entries.count, entries[other] === found else { continue }
                 taken[other] = true

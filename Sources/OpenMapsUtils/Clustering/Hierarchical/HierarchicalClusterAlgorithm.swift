@@ -29,9 +29,10 @@ public final class HierarchicalClusterAlgorithm: NSObject, GMUClusterAlgorithm, 
 
     /// The deepest zoom clustered (docs/limits.md).
     public static let maximumZoom = 30
-    /// The most items indexed (docs/limits.md): entries are numbered in 32 bits, and a
-    /// point and the clusters over it stay within that.
-    public static let maximumItems = 100_000_000
+    /// The most items indexed (docs/limits.md): the first this many are clustered, the rest
+    /// left out with a logged warning. A million items take about 350 MB and a second to index;
+    /// ten million would take over 3 GB. Replays allow as many.
+    public static let maximumItems = 1_000_000
 
     private var items: [GMUClusterItem] = []
     /// The items indexed (those with a finite position), by their point number.
