@@ -159,11 +159,16 @@ let package = Package(
         .target(name: "HostileData", dependencies: ["CSQLite", "CZlib", "CHeapProbe"], path: "Tests/Support/HostileData"),
         .target(name: "CHeapProbe", path: "Tests/Support/CHeapProbe"),
         // The libraries' hostile cases there run as exit tests (the test runner as a child process).
-        .testTarget(name: "HostileInputTests", dependencies: ["openmaps", "HostileData", "OpenMaps", "OpenMapsUtils", "MapUIKit", "ConstraintSolver"]),
+        .testTarget(
+            name: "HostileInputTests",
+            dependencies: ["openmaps", "HostileData", "OpenMaps", "OpenMapsUtils", "MapUIKit", "MapDrawing", "ConstraintSolver", "Geocoding"]),
         // The fuzzing harness: a short deterministic slice here, longer runs with `make fuzz`.
         .testTarget(
             name: "FuzzTests",
-            dependencies: ["OpenMaps", "MapReplay", "Basemap", "MapDrawing", "OpenMapsPlayground", "OpenMapsTesting", "HostileData"],
+            dependencies: [
+                "OpenMaps", "OpenMapsUtils", "ConstraintSolver", "MapReplay", "Basemap", "MapDrawing", "OpenMapsPlayground", "OpenMapsTesting",
+                "HostileData",
+            ],
             exclude: ["Corpus"]),
         .testTarget(
             name: "OpenMapsTests",

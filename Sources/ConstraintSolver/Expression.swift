@@ -38,6 +38,11 @@ public struct Expression: Sendable, CustomStringConvertible {
         constant.isFinite && terms.allSatisfy { $0.coefficient.isFinite }
     }
 
+    /// Whether every coefficient and the constant are finite and within `magnitude`.
+    func isWithin(_ magnitude: Double) -> Bool {
+        abs(constant) <= magnitude && terms.allSatisfy { abs($0.coefficient) <= magnitude }
+    }
+
     /// The same expression with the terms of each variable summed into one, in the order of
     /// each variable's first appearance.
     public var reduced: Expression {

@@ -9,6 +9,10 @@ final class Row {
 
     private(set) var constant: Double
     private(set) var cells: [Cell]
+    /// The symbols whose coefficient is negative, kept for the objective (nil: not kept), so
+    /// the simplex finds its entering symbol without reading the whole objective (a system
+    /// with many soft constraints has as many terms there).
+    private(set) var negativeSymbols: Set<Symbol>?
 
     init(constant: Double = 0, cells: [Cell] = []) {
         self.constant = constant
@@ -16,6 +20,26 @@ final class Row {
     }
 
     func copy() -> Row { Row(constant: constant, cells: cells) }
+
+    /// An empty row that keeps ``negativeSymbols``.
+    static func keepingNegatives() -> Row {
+        let row = Row()
+        row.negativeSymbols = []
+        return row
+    }
+
+    /// Notes a symbol's new coefficient (0 when its cell went) in ``negativeSymbols``.
+    @inline(__always)
+    private func note(_ symbol: Symbol, _ coefficient: Double) {
+        guard negativeSymbols != nil else { return }
+        if coefficient < 0 { negativeSymbols?.insert(symbol) } else { negativeSymbols?.remove(symbol) }
+    }
+
+    /// Works ``negativeSymbols`` out again from the cells.
+    private func renoteAll() {
+        guard negativeSymbols != nil else { return }
+        negativeSymbols = Set(cells.lazy.filter { $0.coefficient < 0 }.map(\.symbol))
+    }
 
     var isEmpty: Bool { cells.isEmpty }
 
@@ -52,12 +76,15 @@ final class Row {
             let sum = cells[index].coefficient + coefficient
             if isNearZero(sum) {
                 cells.remove(at: index)
+                note(symbol, 0)
                 changed(symbol, false)
             } else {
                 cells[index].coefficient = sum
+                note(symbol, sum)
             }
         } else if !isNearZero(coefficient) {
             cells.insert(Cell(symbol: symbol, coefficient: coefficient), at: index)
+            note(symbol, coefficient)
             changed(symbol, true)
         }
     }
@@ -87,15 +114,18 @@ final class Row {
                 let value = other[j].coefficient * coefficient
                 if !isNearZero(value) {
                     merged.append(Cell(symbol: other[j].symbol, coefficient: value))
+                    note(other[j].symbol, value)
                     changed(other[j].symbol, true)
                 }
                 j += 1
             } else {
                 let sum = cells[i].coefficient + other[j].coefficient * coefficient
                 if isNearZero(sum) {
+                    note(cells[i].symbol, 0)
                     changed(cells[i].symbol, false)
                 } else {
                     merged.append(Cell(symbol: cells[i].symbol, coefficient: sum))
+                    note(cells[i].symbol, sum)
                 }
                 i += 1
                 j += 1
@@ -106,19 +136,24 @@ final class Row {
 
     func remove(_ symbol: Symbol) {
         let (index, found) = position(of: symbol)
-        if found { cells.remove(at: index) }
+        if found {
+            cells.remove(at: index)
+            note(symbol, 0)
+        }
     }
 
     /// Removes a symbol's cell; returns its coefficient (nil when absent).
     private func take(_ symbol: Symbol) -> Double? {
         let (index, found) = position(of: symbol)
         guard found else { return nil }
+        note(symbol, 0)
         return cells.remove(at: index).coefficient
     }
 
     func reverseSign() {
         constant = -constant
         for index in cells.indices { cells[index].coefficient = -cells[index].coefficient }
+        renoteAll()
     }
 
     /// Solves `0 = row` for a symbol in it: the row becomes `symbol = …` without it.
@@ -127,6 +162,7 @@ final class Row {
         let factor = -1.0 / value
         constant *= factor
         for index in cells.indices { cells[index].coefficient *= factor }
+        renoteAll()
     }
 
     /// Solves `lhs = row` for `rhs`: the row becomes `rhs = …` in terms of `lhs`.

@@ -32,7 +32,7 @@ extension Solver {
     /// - Throws: ``SolverError/unknownEditVariable(_:)``, ``SolverError/notFinite(_:)``.
     public func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
         guard var edit = edits[variable] else { throw .unknownEditVariable(variable) }
-        guard value.isFinite else { throw .notFinite("suggested value \(value) for \(variable)") }
+        guard value.isFinite, abs(value) <= Self.maximumMagnitude else { throw .notFinite("suggested value \(value) for \(variable)") }
         let delta = value - edit.constant
         edit.constant = value
         edits[variable] = edit

@@ -21,6 +21,17 @@ public final class Solver {
     /// The most constraints (edit constraints included) a solver holds; adding more fails
     /// with ``SolverError/tooManyConstraints(_:)``.
     public static let maximumConstraints = 200_000
+    /// The largest magnitude of a coefficient, constant or suggested value (10^15): larger
+    /// ones are refused with ``SolverError/notFinite(_:)``, as their products overflow to
+    /// infinity while the tableau pivots.
+    public static let maximumMagnitude = 1e15
+    /// The most terms the tableau's rows may hold together (about 60 bytes each, with the
+    /// index of which rows hold which symbol): 8,000,000, some 500 MB. Most systems hold a few
+    /// terms a constraint; a chain of required equalities `v[i] = v[i-1] + c` holds i terms in
+    /// its i-th row (each row is the last one and one more), so it reaches the budget at about
+    /// 4,000 links. A constraint that would pass it is refused with
+    /// ``SolverError/tooLarge(_:)`` and the solver is as it was.
+    public static let maximumTableauCells = 8_000_000
 
     struct Tag {
         var marker = Symbol.invalid
@@ -40,12 +51,15 @@ public final class Solver {
     /// For each parametric symbol, the basic symbols whose rows hold it: a pivot touches
     /// only those rows, not the whole tableau.
     private var columns: [Symbol: Set<Symbol>] = [:]
+    /// The cells of all basic rows together (kept by ``setRow(_:_:)``, ``takeRow(_:)`` and
+    /// ``substitute(_:_:)``), against ``maximumTableauCells``.
+    private(set) var cellCount = 0
     var symbols: [Variable: Symbol] = [:]
     var edits: [Variable: Edit] = [:]
     /// The constraint each marker and error symbol belongs to (for explaining conflicts).
     var owners: [Symbol: Constraint] = [:]
     var infeasibleRows: [Symbol] = []
-    var objective = Row()
+    var objective = Row.keepingNegatives()
     var artificial: Row?
     private var nextID = 1
 
@@ -69,10 +83,16 @@ public final class Solver {
     ///   ``SolverError/tooManyConstraints(_:)``.
     public func addConstraint(_ constraint: Constraint) throws(SolverError) {
         guard constraints[constraint] == nil else { throw .duplicateConstraint(constraint) }
-        guard constraint.expression.isFinite else { throw .notFinite("\(constraint)") }
+        guard constraint.expression.isWithin(Self.maximumMagnitude) else { throw .notFinite("\(constraint)") }
         guard constraints.count < Self.maximumConstraints else { throw .tooManyConstraints(Self.maximumConstraints) }
         var tag = Tag()
         let row = makeRow(for: constraint, tag: &tag)
+        // A row that alone passes the budget is refused before anything is pivoted.
+        guard cellCount + row.cells.count <= Self.maximumTableauCells else {
+            for marker in [tag.marker, tag.other] where marker.kind == .error { objective.remove(marker) }
+            forget(tag)
+            throw .tooLarge(Self.maximumTableauCells)
+        }
         var subject = chooseSubject(row, tag: tag)
         if !subject.isValid && row.cells.allSatisfy({ $0.symbol.kind == .dummy }) {
             if !isNearZero(row.constant) {
@@ -99,6 +119,11 @@ public final class Solver {
         }
         constraints[constraint] = tag
         optimize(objective)
+        if cellCount > Self.maximumTableauCells {
+            // Taken out again as a removal would: the solver is as it was.
+            try? removeConstraint(constraint)
+            throw .tooLarge(Self.maximumTableauCells)
+        }
     }
 
     /// Removes a constraint and re-optimises.
@@ -129,8 +154,9 @@ public final class Solver {
         edits = [:]
         owners = [:]
         infeasibleRows = []
-        objective = Row()
+        objective = Row.keepingNegatives()
         artificial = nil
+        cellCount = 0
     }
 
     // MARK: Building rows
@@ -240,7 +266,12 @@ public final class Solver {
             substitute(entering, basic)
             setRow(entering, basic)
         }
-        for holder in columns.removeValue(forKey: art) ?? [] { rows[holder]?.remove(art) }
+        for holder in columns.removeValue(forKey: art) ?? [] {
+            guard let row = rows[holder] else { continue }
+            let before = row.cells.count
+            row.remove(art)
+            cellCount += row.cells.count - before
+        }
         objective.remove(art)
         return (satisfied, conflicting)
     }
@@ -267,12 +298,14 @@ public final class Solver {
     /// Makes a row basic for a symbol.
     func setRow(_ basic: Symbol, _ row: Row) {
         rows[basic] = row
+        cellCount += row.cells.count
         for cell in row.cells { columns[cell.symbol, default: []].insert(basic) }
     }
 
     /// Takes a basic row out of the tableau.
     func takeRow(_ basic: Symbol) -> Row? {
         guard let row = rows.removeValue(forKey: basic) else { return nil }
+        cellCount -= row.cells.count
         for cell in row.cells { unlink(cell.symbol, from: basic) }
         return row
     }
@@ -293,6 +326,8 @@ public final class Solver {
         var infeasible: [Symbol] = []
         for basic in columns.removeValue(forKey: symbol) ?? [] {
             guard let other = rows[basic] else { continue }
+            let before = other.cells.count
+            defer { cellCount += other.cells.count - before }
             other.substitute(symbol, row) { cell, appeared in
                 if appeared {
                     columns[cell, default: []].insert(basic)
@@ -322,9 +357,13 @@ public final class Solver {
         }
     }
 
-    /// The lowest non-dummy symbol with a negative coefficient in the objective.
+    /// The lowest non-dummy symbol with a negative coefficient in the objective (from the
+    /// symbols it keeps negative, when it keeps them).
     private func enteringSymbol(_ objective: Row) -> Symbol {
-        objective.cells.first(where: { $0.symbol.kind != .dummy && $0.coefficient < 0 })?.symbol ?? .invalid
+        if let negatives = objective.negativeSymbols {
+            return negatives.lazy.filter { $0.kind != .dummy }.min() ?? .invalid
+        }
+        return objective.cells.first(where: { $0.symbol.kind != .dummy && $0.coefficient < 0 })?.symbol ?? .invalid
     }
 
     /// The row whose basic symbol leaves when `entering` enters: the least ratio of constant

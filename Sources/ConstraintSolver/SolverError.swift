@@ -13,10 +13,13 @@ public enum SolverError: Error, Equatable, CustomStringConvertible {
     case unknownEditVariable(Variable)
     /// Edit variables cannot be required.
     case requiredEditVariable(Variable)
-    /// A coefficient or constant is NaN or infinite, or a suggested value is.
+    /// A coefficient or constant is NaN or infinite, or past ``Solver/maximumMagnitude``, or a
+    /// suggested value is.
     case notFinite(String)
     /// The system grew past ``Solver/maximumConstraints``.
     case tooManyConstraints(Int)
+    /// The constraint would grow the tableau past ``Solver/maximumTableauCells``.
+    case tooLarge(Int)
 
     public var description: String {
         switch self {
@@ -29,6 +32,7 @@ public enum SolverError: Error, Equatable, CustomStringConvertible {
         case let .requiredEditVariable(variable): "edit variable \(variable) cannot be required"
         case let .notFinite(what): "not a finite number: \(what)"
         case let .tooManyConstraints(limit): "more than \(limit) constraints"
+        case let .tooLarge(limit): "the solver's tableau would hold more than \(limit) terms"
         }
     }
 }

@@ -217,3 +217,12 @@ extension Array {
         indices.contains(index) ? self[index] : nil
     }
 }
+
+extension GeocoderPack {
+    /// A pack file's bytes, mapped: a regular file only (a FIFO or a device would block the
+    /// loading for ever or never end).
+    static func fileData(_ url: URL) throws -> Data {
+        guard RegularFile.isRegular(atPath: url.path) else { throw FormatError(description: "\(url.path) is not a regular file") }
+        return try Data(contentsOf: url, options: .mappedIfSafe)
+    }
+}

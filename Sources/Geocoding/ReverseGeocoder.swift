@@ -99,9 +99,9 @@ public final class ReverseGeocoder: Sendable {
         }
     }
 
-    /// Reads a pack file and indexes it.
+    /// Reads a pack file and indexes it (a regular file only: a FIFO would never end).
     public convenience init(contentsOf url: URL) throws {
-        self.init(pack: try GeocoderPack(data: try Data(contentsOf: url, options: .mappedIfSafe)))
+        self.init(pack: try GeocoderPack(data: try GeocoderPack.fileData(url)))
     }
 
     /// The addresses at a coordinate, most specific and nearest first; empty in open ocean.

@@ -31,7 +31,13 @@ public actor SharedGeocoder {
             ?? SharedGeocoder.bundledPackURL
         let task = Task.detached(priority: .userInitiated) { () throws -> ReverseGeocoder in
             guard let url else { throw GeocoderPack.FormatError(description: "no geocoder pack is bundled") }
-            return try ReverseGeocoder(contentsOf: url)
+            // Reading and indexing the pack blocks for a while: on a dispatch queue, not on
+            // one of the few threads Swift concurrency shares.
+            return try await withCheckedThrowingContinuation { continuation in
+                DispatchQueue.global(qos: .userInitiated).async {
+                    continuation.resume(with: Result { try ReverseGeocoder(contentsOf: url) })
+                }
+            }
         }
         loading = task
         do {

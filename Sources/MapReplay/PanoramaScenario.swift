@@ -51,6 +51,9 @@ public struct PanoramaScenario {
     public static let maximumImages = 64
     /// The largest generated test image, in pixels a side (width; the height is half).
     public static let maximumImageWidth = 8_192
+    /// The most pixels a scenario's images may hold together: two of the largest (256 MB
+    /// decoded). Sixty-four of the largest would take 8 GB.
+    public static let maximumTotalPixels = 2 * 8_192 * 4_096
 
     var size: CGSize
     var camera = CameraSpec()
@@ -69,6 +72,7 @@ extension PanoramaScenario {
         guard items.count <= PanoramaScenario.maximumImages else {
             throw ScenarioError("panorama.images has more than \(PanoramaScenario.maximumImages) images")
         }
+        var totalPixels = 0.0
         for (index, value) in items.enumerated() {
             let r = try FieldReader(value, path: "panorama.images[\(index)]")
             try r.only(["id", "position", "heading", "links", "size", "file"])
@@ -83,18 +87,25 @@ extension PanoramaScenario {
             var image = Image(
                 id: try r.string("id"), position: try Scenario.coordinate(try r.value("position"), "\(r.path).position", step: nil),
                 heading: try r.optionalNumber("heading") ?? 0, links: links)
+            let pixels: Double
             if r.has("file") {
                 let file = try r.string("file")
-                guard UIImage(contentsOfFile: file) != nil else {
+                guard let loaded = UIImage(contentsOfFile: file) else {
                     throw ScenarioError("\(r.path).file \"\(file)\" is not a readable PNG or JPEG file (of at most \(UIImage.maximumFileBytes >> 20) MB)")
                 }
                 image.file = file
+                pixels = Double(loaded.bitmap.width) * Double(loaded.bitmap.height)
             } else {
                 let size = try r.size("size")
                 guard size.width <= CGFloat(PanoramaScenario.maximumImageWidth), size.height <= size.width else {
                     throw ScenarioError("\(r.path).size is past \(PanoramaScenario.maximumImageWidth) x \(PanoramaScenario.maximumImageWidth / 2)")
                 }
                 image.size = size
+                pixels = Double(size.width.rounded(.up)) * Double(size.height.rounded(.up))
+            }
+            totalPixels += pixels
+            guard totalPixels <= Double(PanoramaScenario.maximumTotalPixels) else {
+                throw ScenarioError("\(r.path): the images together pass \(PanoramaScenario.maximumTotalPixels) pixels (two of 8192 x 4096)")
             }
             guard !image.id.isEmpty else { throw ScenarioError("\(r.path).id is empty") }
             images.append(image)

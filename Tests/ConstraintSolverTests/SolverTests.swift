@@ -1,4 +1,4 @@
-import ConstraintSolver
+@testable import ConstraintSolver
 import Testing
 
 /// The solver's contract beyond the oracle: layouts, refusals, edits, limits.
@@ -109,6 +109,38 @@ import Testing
         #expect(throws: SolverError.notFinite("suggested value nan for x")) { try solver.suggestValue(.nan, for: x) }
         let infinite = Constraint(Expression([Term(x, .infinity)]), .equal)
         #expect(throws: SolverError.notFinite("\(infinite)")) { try solver.addConstraint(infinite) }
+    }
+
+    /// docs/limits.md: coefficients, constants and suggested values past 10^15 are refused
+    /// (1e300 once turned 48 of 50 values into -inf); 10^15 itself is taken.
+    @Test func limitSolverNumbersPastTheMagnitudeAreRefused() throws {
+        let solver = Solver()
+        let x = Variable("x"), y = Variable("y")
+        let huge = Constraint(Expression([Term(x, 1e300), Term(y, 1)]), .equal, Expression(constant: 5))
+        #expect(throws: SolverError.notFinite("\(huge)")) { try solver.addConstraint(huge) }
+        let far = Constraint(Expression(x), .equal, Expression(constant: 1e16))
+        #expect(throws: SolverError.notFinite("\(far)")) { try solver.addConstraint(far) }
+        try solver.addConstraint(Constraint(Expression([Term(x, Solver.maximumMagnitude)]), .equal, Expression(constant: Solver.maximumMagnitude)))
+        #expect(abs(solver.value(of: x) - 1) < 1e-9)
+        try solver.addEditVariable(y, strength: Strength.strong)
+        #expect(throws: SolverError.notFinite("suggested value 1e+300 for y")) { try solver.suggestValue(1e300, for: y) }
+        #expect(solver.value(of: y).isFinite)
+    }
+
+    /// docs/limits.md: the tableau's terms are counted as they come and go; a constraint that
+    /// would pass the budget is refused and leaves the solver as it was.
+    @Test func limitSolverTableauCellsAreCountedAndBounded() throws {
+        let solver = Solver()
+        let variables = (0..<300).map { Variable("v\($0)") }
+        try solver.addConstraint(Constraint(Expression(variables[0]), .equal, Expression(constant: 0)))
+        for i in 1..<300 { try solver.addConstraint(Constraint(Expression(variables[i]), .equal, variables[i - 1] + 1)) }
+        #expect(solver.cellCount == solver.rows.values.reduce(0) { $0 + $1.cells.count }, "the count is the rows' terms")
+        #expect(solver.cellCount > 40_000, "a chain's rows grow: \(solver.cellCount)")
+        #expect(abs(solver.value(of: variables[299]) - 299) < 1e-9)
+        for i in stride(from: 299, to: 0, by: -7) {
+            try solver.removeConstraint(try #require(solver.constraints.keys.first { $0.expression.terms.contains { $0.variable === variables[i] } }))
+        }
+        #expect(solver.cellCount == solver.rows.values.reduce(0) { $0 + $1.cells.count }, "kept as constraints go")
     }
 
     @Test func limitSolverStrengthsAreClamped() {

@@ -112,7 +112,7 @@ struct ScenarioErrorTests {
     }
 
     /// Hostile panorama scenarios are refused with a message naming what is wrong.
-    @Test func panoramaScenariosThatCannotBeRun() {
+    @Test func limitPanoramaScenariosThatCannotBeRunAreRefused() {
         func panorama(_ body: String, steps: String = "[]") -> String? {
             error(#"{"panorama": {"size": [390, 600], \#(body)}, "steps": \#(steps)}"#)
         }
@@ -125,6 +125,10 @@ struct ScenarioErrorTests {
         #expect(panorama(#""images": [{"id": "a", "position": [1, 2], "file": "/no/such.png"}]"#)?.contains("not a readable") == true)
         let many = (0...PanoramaScenario.maximumImages).map { #"{"id": "p\#($0)", "position": [1, 2], "size": [64, 32]}"# }
         #expect(panorama(#""images": [\#(many.joined(separator: ","))]"#)?.contains("more than") == true)
+        // docs/limits.md: two of the largest together, no more (64 of them took about 8 GB).
+        let largest = (0..<3).map { #"{"id": "p\#($0)", "position": [1, 2], "size": [8192, 4096]}"# }
+        #expect(panorama(#""images": [\#(largest.prefix(2).joined(separator: ","))]"#) == nil)
+        #expect(panorama(#""images": [\#(largest.joined(separator: ","))]"#) == "panorama.images[2]: the images together pass 67108864 pixels (two of 8192 x 4096)")
         #expect(panorama(image, steps: #"[{"doubleTap": [1, 2]}]"#)?.contains("unknown panorama step") == true)
         #expect(panorama(image, steps: #"[{"pan": {"from": [0, 0], "to": [1, 1], "duration": -1}}]"#) != nil)
         #expect(panorama(image, steps: #"[{"panorama": {"moveNear": [0, 0], "radius": 1e9}}]"#)?.contains("radius") == true)

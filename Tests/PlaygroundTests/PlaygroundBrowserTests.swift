@@ -44,6 +44,71 @@ struct PlaygroundBrowserTests {
         return try #require(server.registry.sessions.values.first)
     }
 
+    /// What a sample promises is on its first screen.
+    private enum Promise {
+        case markers(Int), shapes, heat, pointsOfInterest, myLocation, aMap
+    }
+
+    private static let promises: [String: Promise] = [
+        "markers": .markers(3), "info-windows": .markers(3), "marker-events": .markers(2), "camera": .markers(2), "dragging": .markers(1),
+        "many-markers": .markers(1_000), "clustering": .markers(5), "clustering-100k": .markers(5), "overlays": .shapes, "geojson": .shapes,
+        "geojson-styled": .shapes, "helsinki-districts": .shapes, "kml": .shapes, "kmz": .shapes, "heatmap": .heat, "heatmap-100k": .heat,
+        "pois": .pointsOfInterest, "my-location": .myLocation, "map-events": .aMap, "geocoder": .aMap, "styles": .aMap,
+    ]
+
+    /// Every sample opened in Chromium shows what its summary promises once it has settled:
+    /// the clustering samples their clusters (their maps are made at zero size and cluster
+    /// before they have one, as Google's demo does), the heatmaps their heat on the page's
+    /// pixels, the shapes, markers and POIs their own.
+    @Test func everySampleShowsWhatItPromisesInTheBrowser() async throws {
+        let names = PlaygroundSample.all.map(\.name).filter { $0 != "panorama" && $0 != "phone" }
+        #expect(Set(names) == Set(Self.promises.keys), "every sample has its promise")
+        try await withBrowser("every-sample") { server, browser in
+            for name in names {
+                try await browser.open("http://127.0.0.1:\(server.port)/?sample=\(name)")
+                #expect(try await browser.wait("return window.playground && window.playground.framesShown > 0"), "\(name) drew")
+                var session: PlaygroundSession?
+                _ = await waitFor { session = server.registry.sessions.values.first { $0.sample?.name == name }; return session != nil }
+                guard let host = session?.host else {
+                    Issue.record("\(name): no session")
+                    continue
+                }
+                let inspection = MapInspection(host)
+                let kept: Bool
+                switch Self.promises[name] ?? .aMap {
+                case .markers(let count): kept = await waitFor { inspection.markersInView().count >= count }
+                case .shapes: kept = await waitFor { inspection.shapeCount > 0 }
+                case .pointsOfInterest: kept = await waitFor { !inspection.pointsOfInterest().isEmpty }
+                case .myLocation: kept = await waitFor { inspection.isShown(.myLocationDot) }
+                case .aMap: kept = true
+                case .heat:
+                    var heat = 0
+                    let end = Date().addingTimeInterval(10)
+                    while Date() < end, heat < 50 {
+                        heat = try Self.heatPixels(in: try Bitmap.decode(try await browser.screenshot()))
+                        if heat < 50 { try await Task.sleep(for: .milliseconds(200)) }
+                    }
+                    kept = inspection.tileLayerCount > 0 && heat >= 50
+                }
+                #expect(kept, "\(name) shows what it promises")
+            }
+        }
+    }
+
+    /// Pixels of a heatmap's gradient on the page: strongly coloured, with little blue (the
+    /// basemap's land and labels are pale or grey, its water blue).
+    private static func heatPixels(in bitmap: Bitmap) throws -> Int {
+        var count = 0
+        for y in stride(from: 0, to: bitmap.height, by: 2) {
+            for x in stride(from: 0, to: bitmap.width * 7 / 10, by: 2) {
+                guard let pixel = bitmap.color(x: x, y: y) else { continue }
+                let high = max(pixel.red, pixel.green), low = min(pixel.red, pixel.green, pixel.blue)
+                if high - low > 0.45 && pixel.blue < 0.3 && pixel.green > 0.5 { count += 1 }
+            }
+        }
+        return count
+    }
+
     private func logged(_ selector: String) -> String {
         "return document.querySelector('#events li[data-event=\"\(selector)\"]') !== null"
     }

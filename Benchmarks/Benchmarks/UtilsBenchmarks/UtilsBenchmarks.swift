@@ -36,6 +36,42 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The parsers on the fixtures the tests read, and on 10 MB of points.
+    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Tests/OpenMapsUtilsTests/Fixtures")
+    for name in ["helsinki-districts.geojson", "liechtenstein-municipalities.geojson"] {
+        Benchmark("GeoJSON: parse \(name)") { benchmark in
+            let data = try Data(contentsOf: fixtures.appendingPathComponent(name))
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                let parser = GMUGeoJSONParser(data: data)
+                parser.parse()
+                blackHole(parser.features)
+            }
+        }
+    }
+    Benchmark("GeoJSON: parse 10 MB of point features (90,000)") { benchmark in
+        let one = #"{"type":"Feature","properties":{"name":"p","rank":3},"geometry":{"type":"Point","coordinates":[24.94123,60.17123]}},"#
+        var text = #"{"type":"FeatureCollection","features":["# + String(repeating: one, count: 90_000)
+        text.removeLast()
+        let data = Data((text + "]}").utf8)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let parser = GMUGeoJSONParser(data: data)
+            parser.parse()
+            blackHole(parser.features)
+        }
+    }
+    Benchmark("KML: parse finland-regions.kml") { benchmark in
+        let data = try Data(contentsOf: fixtures.appendingPathComponent("finland-regions.kml"))
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let parser = GMUKMLParser(data: data)
+            parser.parse()
+            blackHole(parser.placemarks)
+        }
+    }
+
     Benchmark("Heatmap tile: 10,000 points, radius 20, the 512-pixel tile over Helsinki at zoom 10") { benchmark in
         let layer = GMUHeatmapTileLayer()
         layer.weightedData = Places.make(10_000).map { GMUWeightedLatLng(coordinate: $0.position, intensity: 1) }

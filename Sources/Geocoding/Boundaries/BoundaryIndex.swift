@@ -64,7 +64,7 @@ public final class BoundaryIndex: Sendable {
     /// Reads the boundaries of a geocoder pack file (its places, streets and addresses are
     /// skipped).
     public convenience init(contentsOf url: URL) throws {
-        self.init(pack: try GeocoderPack(data: try Data(contentsOf: url, options: .mappedIfSafe), boundariesOnly: true))
+        self.init(pack: try GeocoderPack(data: try GeocoderPack.fileData(url), boundariesOnly: true))
     }
 
     /// Every boundary of a kind, in the data's order.

@@ -26,13 +26,16 @@ extension Bitmap {
         }
     }
 
-    /// Decodes PNG or JPEG bytes (the format is found from the signature).
-    public static func decode(_ data: Data) throws(ImageCodecError) -> Bitmap {
+    /// Decodes PNG or JPEG bytes (the format is found from the signature). An image of more
+    /// than `maximumPixels` (at most ``maximumDecodedPixels``) is refused from its header,
+    /// before anything is decoded.
+    public static func decode(_ data: Data, maximumPixels: Int = maximumDecodedPixels) throws(ImageCodecError) -> Bitmap {
+        let limit = min(max(maximumPixels, 0), maximumDecodedPixels)
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-            return try decode(data, format: "PNG", using: om_png_decode)
+            return try decode(data, format: "PNG", maximumPixels: limit, using: om_png_decode)
         }
         if data.starts(with: [0xFF, 0xD8, 0xFF]) {
-            return try decode(data, format: "JPEG", using: om_jpeg_decode)
+            return try decode(data, format: "JPEG", maximumPixels: limit, using: om_jpeg_decode)
         }
         throw ImageCodecError(format: "image", message: "neither PNG nor JPEG data")
     }
@@ -63,13 +66,13 @@ extension Bitmap {
         UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<CChar>?, Int
     ) -> Int32
 
-    private static func decode(_ data: Data, format: String, using decoder: Decoder) throws(ImageCodecError) -> Bitmap {
+    private static func decode(_ data: Data, format: String, maximumPixels: Int, using decoder: Decoder) throws(ImageCodecError) -> Bitmap {
         var message = [CChar](repeating: 0, count: 256)
         var pixels: UnsafeMutablePointer<UInt8>? = nil
         var width: Int32 = 0, height: Int32 = 0
         let status = data.withUnsafeBytes { bytes in
             decoder(
-                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, maximumDecodedPixels,
+                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, maximumPixels,
                 &pixels, &width, &height, &message, 256)
         }
         guard status == 0, let pixels else {

@@ -20,6 +20,13 @@ package enum RegularFile {
         case tooLarge(limit: Int)
     }
 
+    /// Whether a path names a regular file (looked at without opening it, so a FIFO does not
+    /// block), following links.
+    package static func isRegular(atPath path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
     /// The bytes of a regular file of at most `limit` bytes.
     package static func read(atPath path: String, limit: Int) -> Result<Data, Failure> {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)

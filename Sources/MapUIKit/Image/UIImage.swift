@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MapGeometry
 import MapDrawing
 
 /// An immutable image with a scale factor, as UIKit's `UIImage`: its `size` is in points,
@@ -73,11 +74,7 @@ open class UIImage: NSObject, @unchecked Sendable {
     public convenience init?(contentsOfFile path: String) {
         // Only a regular file of at most `maximumFileBytes` is read: a FIFO would block, a
         // device never end.
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            attributes[.type] as? FileAttributeType == .typeRegular,
-            let size = attributes[.size] as? NSNumber, size.int64Value <= UIImage.maximumFileBytes,
-            let data = FileManager.default.contents(atPath: path)
-        else { return nil }
+        guard case .success(let data) = RegularFile.read(atPath: path, limit: Int(UIImage.maximumFileBytes)) else { return nil }
         self.init(data: data, scale: UIImage.scale(inFileName: path))
     }
 

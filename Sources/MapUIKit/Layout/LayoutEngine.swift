@@ -184,7 +184,11 @@ package final class LayoutEngine {
             installed[id] = Installed(constraint: constraint, solverConstraint: made, signature: signature(of: constraint))
         } catch {
             installed[id] = Installed(constraint: constraint, solverConstraint: nil, signature: signature(of: constraint))
-            if case .unsatisfiable(_, let conflicting) = error { report(constraint, conflicting: conflicting) }
+            if case .unsatisfiable(_, let conflicting) = error {
+                report(constraint, conflicting: conflicting)
+            } else {
+                Self.logger.warning("[LayoutConstraints] \(constraint) not installed: \(error)")
+            }
         }
     }
 

@@ -124,7 +124,27 @@ open class UIStackView: UIView {
     // MARK: The constraints
 
     /// Makes the stack's constraints again from its properties.
+    /// Asks for the arrangement's constraints to be made again before the next layout pass
+    /// (as UIKit's stack view does, in `updateConstraints()`): adding n views one by one then
+    /// makes them once, not n times.
     private func arrange() {
+        needsArrangement = true
+        setNeedsUpdateConstraints()
+    }
+
+    open override func updateConstraints() {
+        if needsArrangement {
+            needsArrangement = false
+            makeArrangement()
+        }
+        super.updateConstraints()
+    }
+
+    /// Whether the arrangement's constraints are to be made again.
+    private var needsArrangement = false
+
+    /// Makes the arrangement's constraints anew.
+    private func makeArrangement() {
         NSLayoutConstraint.deactivate(made)
         made.removeAll()
         for guide in guides { removeLayoutGuide(guide) }

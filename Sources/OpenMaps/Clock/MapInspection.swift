@@ -53,6 +53,12 @@ package struct MapInspection {
         return scene.markers.placements(of: marker, in: viewport).contains { $0.contains(point) }
     }
 
+    /// The shapes on the map (polylines, polygons, circles, ground overlays).
+    package var shapeCount: Int { scene.shapes.overlays.count }
+
+    /// The tile layers on the map.
+    package var tileLayerCount: Int { scene.tileOverlays.layers.count }
+
     /// The markers drawn in the view now.
     package func markersInView() -> [GMSMarker] {
         scene.markers.markers(visibleIn: viewport)

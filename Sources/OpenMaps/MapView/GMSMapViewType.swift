@@ -1,6 +1,7 @@
 import Basemap
 import Foundation
 import Logging
+import MapGeometry
 
 /// The kind of map drawn.
 public enum GMSMapViewType: UInt, Sendable {
@@ -28,10 +29,15 @@ public final class GMSMapStyle: NSObject, Sendable {
         super.init()
     }
 
-    /// A style from a JSON file.
+    /// A style from a JSON file: a regular file of at most 4 MB (a FIFO would block the
+    /// caller for ever).
     public convenience init(contentsOfFileURL fileURL: URL) throws {
-        guard let data = try? Data(contentsOf: fileURL) else {
-            throw StyleError(description: "map style file \(fileURL.path) cannot be read")
+        let data: Data
+        switch RegularFile.read(atPath: fileURL.path, limit: MapStyleRules.maximumBytes) {
+        case .success(let read): data = read
+        case .failure(.notRegular): throw StyleError(description: "map style file \(fileURL.path) is not a regular file")
+        case .failure(.tooLarge): throw StyleError(description: "map style is longer than \(MapStyleRules.maximumBytes) bytes")
+        case .failure(.unreadable): throw StyleError(description: "map style file \(fileURL.path) cannot be read")
         }
         try self.init(jsonString: String(decoding: data, as: UTF8.self))
     }

@@ -159,7 +159,10 @@ public final class GMSURLTileLayer: GMSTileLayer {
         var request = URLRequest(url: url, timeoutInterval: limits.requestTimeout)
         request.setValue(userAgent ?? "OpenMaps", forHTTPHeaderField: "User-Agent")
         let fetcher = fetcher, retries = min(max(0, retries), 10), limiter = limiter, maximum = max(1, maximumConcurrentFetches)
-        Task.detached(priority: .utility) {
+        // Tiles the map shows now: user-initiated work. At utility priority a busy process's
+        // other work (a test suite's hundreds of tests) starved the fetch's answer for over a
+        // minute after the server had sent it.
+        Task.detached(priority: .userInitiated) {
             await limiter.acquire(maximum)
             var image: UIImage?
             var problem = ""

@@ -3,6 +3,7 @@ import Foundation
     import FoundationNetworking
 #endif
 import Logging
+import MapDrawing
 import MapGeometry
 import OpenMaps
 
@@ -31,6 +32,13 @@ import OpenMaps
 public final class GMUGeometryRenderer: NSObject {
     /// The largest icon or ground overlay image read (docs/limits.md).
     nonisolated public static let maximumImageBytes = 16 << 20
+    /// The most pixels an icon or ground overlay image may decode to (4096 x 4096, 64 MB),
+    /// checked from its header before it is decoded (docs/limits.md; OpenMaps' own).
+    nonisolated public static let maximumImagePixels = 4_096 * 4_096
+    /// The most bytes the images one renderer decodes may take together (OpenMaps' own): an
+    /// image is decoded once however many placemarks use it; past this, further images are
+    /// not shown, with a logged warning.
+    nonisolated public static let maximumDecodedImageBytes = 256 << 20
 
     private weak var map: GMSMapView?
     private let containers: [GMUGeometryContainer]
@@ -44,6 +52,16 @@ public final class GMUGeometryRenderer: NSObject {
     /// Told of taps on what the renderer drew (an OpenMaps addition).
     public weak var delegate: GMUGeometryRendererDelegate?
     private var isCleared = false
+    /// Images by location: decoded once, shared by every placemark and overlay that uses them.
+    private var images: [String: ImageLoad] = [:]
+    /// The bytes of the images decoded so far.
+    private var decodedImageBytes = 0
+
+    /// An image being had, or had.
+    private enum ImageLoad {
+        case waiting([@MainActor (UIImage?) -> Void])
+        case done(UIImage?)
+    }
     nonisolated private static let logger = Logger(label: "OpenMaps.Utils.Geometry")
 
     /// Draws containers with their own styles.
@@ -83,11 +101,13 @@ public final class GMUGeometryRenderer: NSObject {
         }
     }
 
-    /// Takes everything drawn off the map.
+    /// Takes everything drawn off the map, and lets its images go.
     public func clear() {
         isCleared = true
         for overlay in overlays { overlay.map = nil }
         overlays = []
+        images = [:]
+        decodedImageBytes = 0
     }
 
     /// What `render()` drew (the library's testing accessor, public in its package).
@@ -202,22 +222,60 @@ public final class GMUGeometryRenderer: NSObject {
     }
 
     /// An image from a path, a `file:` URL (read now) or an HTTP URL (fetched in the
-    /// background); nil when it cannot be had.
+    /// background); nil when it cannot be had. Each location is read and decoded once for the
+    /// renderer; the images together stay within ``maximumDecodedImageBytes``.
     private func loadImage(_ location: String, then use: @escaping @MainActor (UIImage?) -> Void) {
+        switch images[location] {
+        case .done(let image)?:
+            use(image)
+            return
+        case .waiting(let waiting)?:
+            images[location] = .waiting(waiting + [use])
+            return
+        case nil:
+            images[location] = .waiting([use])
+        }
         if let url = URL(string: location), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
             let limit = Self.maximumImageBytes
             Task.detached {
                 let image = await Self.fetch(url, limit: limit)
-                await MainActor.run { use(image) }
+                await MainActor.run { [weak self] in self?.loaded(image, for: location) }
             }
             return
         }
         if location.hasPrefix("data:") {
-            use(Self.decode(dataURL: location))
+            loaded(Self.decode(dataURL: location), for: location)
             return
         }
         let path = URL(string: location).flatMap { $0.isFileURL ? $0.path : nil } ?? location
-        use(Self.read(path: path))
+        loaded(Self.read(path: path), for: location)
+    }
+
+    /// Keeps an image had for a location, within the budget, and hands it to those waiting.
+    private func loaded(_ image: UIImage?, for location: String) {
+        var kept = image
+        if let image {
+            let bytes = image.bitmap.width * image.bitmap.height * 4
+            if decodedImageBytes + bytes > Self.maximumDecodedImageBytes {
+                Self.logger.warning("image \(location.prefix(80)) not shown: the renderer's images would pass \(Self.maximumDecodedImageBytes) bytes")
+                kept = nil
+            } else {
+                decodedImageBytes += bytes
+            }
+        }
+        guard case .waiting(let waiting)? = images[location] else { return }
+        images[location] = .done(kept)
+        for use in waiting { use(kept) }
+    }
+
+    /// An image decoded from PNG or JPEG bytes, of at most ``maximumImagePixels``.
+    nonisolated private static func image(from data: Data, _ source: @autoclosure () -> String) -> UIImage? {
+        do {
+            return UIImage(bitmap: try Bitmap.decode(data, maximumPixels: maximumImagePixels), scale: 1)
+        } catch {
+            logger.warning("image \(source().prefix(80)) not decoded: \(error)")
+            return nil
+        }
     }
 
     /// An image from a base64 `data:` URL (a KMZ archive's images; OpenMaps' own).
@@ -228,14 +286,14 @@ public final class GMUGeometryRenderer: NSObject {
             logger.warning("an image data URL that is not base64 or is larger than \(maximumImageBytes) bytes")
             return nil
         }
-        return UIImage(data: data)
+        return image(from: data, "a data URL")
     }
 
     /// An image file: a regular file of at most ``maximumImageBytes`` (a FIFO, which would block
     /// the main actor for ever, a folder or a device is not read).
     nonisolated private static func read(path: String) -> UIImage? {
         switch RegularFile.read(atPath: path, limit: maximumImageBytes) {
-        case .success(let data): return UIImage(data: data)
+        case .success(let data): return image(from: data, path)
         case .failure(let failure):
             logger.warning("image \(path) not read: \(failure)")
             return nil
@@ -254,7 +312,7 @@ public final class GMUGeometryRenderer: NSObject {
                 logger.warning("image \(url): HTTP \(http.statusCode)")
                 return nil
             }
-            return UIImage(data: data)
+            return image(from: data, url.absoluteString)
         case .failure(let error):
             logger.warning("image \(url) not fetched: \(error)")
             return nil

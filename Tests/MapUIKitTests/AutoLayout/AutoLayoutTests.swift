@@ -214,6 +214,7 @@ import Testing
         width.priority = UILayoutPriority(.nan)
         width.isActive = true
         #expect(width.multiplier == 1 && width.constant == 0)
+        #expect(width.priority == .required, "a NaN priority is ignored: the one before stays")
         root.layoutIfNeeded()
         #expect(box.frame.width == 100)
         let negative = box.heightAnchor.constraint(equalToConstant: -50)
