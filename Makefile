@@ -17,12 +17,13 @@ PORT ?= 8080
 run: build
 	$$($(SWIFT) build -c release --show-bin-path)/openmaps serve --host $(HOST) --port $(PORT)
 
-# Every test, after the docs build without a warning. The hostile cases and the fuzzing slice
-# (CPU-heavy hang and memory guards) run after the rest, so they never starve its real-time
+# Every test, after the docs build without a warning. The hostile cases, the fuzzing slice and
+# the browser test of every sample (CPU-heavy: hang and memory guards, Chromium drawing every
+# sample) run after the rest, so they never starve its real-time
 # tests on a small machine; the leak tests last and one at a time, so nothing else moves the
 # heap they measure. Last, a check that the run left no process behind (browsers, drivers,
 # children).
-HEAVY_SUITES = HostileInputTests|FuzzTests
+HEAVY_SUITES = HostileInputTests|FuzzTests|everySampleShowsWhatItPromisesInTheBrowser
 LEAK_SUITES = LeakTests
 test: setup docs api-check
 	$(SWIFT) test --skip "$(HEAVY_SUITES)|$(LEAK_SUITES)"
