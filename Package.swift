@@ -161,7 +161,7 @@ let package = Package(
         // The libraries' hostile cases there run as exit tests (the test runner as a child process).
         .testTarget(
             name: "HostileInputTests",
-            dependencies: ["openmaps", "HostileData", "OpenMaps", "OpenMapsUtils", "MapUIKit", "MapDrawing", "ConstraintSolver", "Geocoding"]),
+            dependencies: ["openmaps", "HostileData", "OpenMaps", "OpenMapsUtils", "MapUIKit", "MapDrawing", "ConstraintSolver", "Geocoding", "Basemap"]),
         // The fuzzing harness: a short deterministic slice here, longer runs with `make fuzz`.
         .testTarget(
             name: "FuzzTests",

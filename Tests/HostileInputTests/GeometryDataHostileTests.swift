@@ -1,3 +1,4 @@
+import Basemap
 import Foundation
 import Geocoding
 import MapDrawing
@@ -182,6 +183,70 @@ extension HostileInputTests {
                         guard markers.count == 120, shown.count == 44 else {
                             print("\(shown.count) of \(markers.count) shown")
                             exit(4)
+                        }
+                    }
+                }
+            }
+        }
+
+        /// A ZIP archive of `files`, stored (not deflated), as a KMZ is.
+        static func storedArchive(_ files: [(name: String, data: Data)]) -> Data {
+            var archive = Data(), directory = Data()
+            func le(_ value: Int, _ bytes: Int) -> Data { Data((0..<bytes).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }) }
+            for file in files {
+                let name = Data(file.name.utf8), crc = Int(Inflate.crc32(file.data)), offset = archive.count
+                let common = le(20, 2) + le(0, 2) + le(0, 2) + le(0, 2) + le(0, 2) + le(crc, 4) + le(file.data.count, 4) + le(file.data.count, 4) + le(name.count, 2)
+                archive += le(0x0403_4B50, 4) + common + le(0, 2) + name + file.data
+                directory += le(0x0201_4B50, 4) + le(20, 2) + common + le(0, 2) + le(0, 2) + le(0, 2) + le(0, 2) + le(0, 4) + le(offset, 4) + name
+            }
+            let start = archive.count
+            archive += directory
+            archive += le(0x0605_4B50, 4) + le(0, 2) + le(0, 2) + le(files.count, 2) + le(files.count, 2) + le(directory.count, 4) + le(start, 4) + le(0, 2)
+            return archive
+        }
+
+        /// Image bombs inside a KMZ: 30 PNGs of 8192 x 8192 (a few hundred KB each, 256 MB each
+        /// decoded) are refused from their headers, and 30 distinct 4096 x 4096 ones stop at the
+        /// renderer's 256 MB budget; the archive's document is read and its other placemarks shown.
+        @Test func limitDecodedImagesInAKMZAreBoundedAsAnyOthers() async {
+            await #expect(processExitsWith: .success) {
+                await ExitGuard.run {
+                    func png(side: Int) -> Data {
+                        let canvas = Canvas(size: CGSize(width: side, height: side), scale: 1)
+                        canvas.clear(Color(red: 0.1, green: 0.3, blue: 0.8))
+                        return (try? canvas.bitmap.pngData(compressionLevel: 9)) ?? Data()
+                    }
+                    // Bytes after a PNG's end make each image distinct (so none is shared).
+                    let bomb = png(side: 8_192), big = png(side: 4_096)
+                    var files: [(name: String, data: Data)] = []
+                    var styles = "", placemarks = ""
+                    for index in 0..<30 {
+                        files.append(("files/bomb-\(index).png", bomb + Data("\(index)".utf8)))
+                        files.append(("files/big-\(index).png", big + Data("\(index)".utf8)))
+                    }
+                    for (index, file) in files.enumerated() {
+                        styles += #"<Style id="s\#(index)"><IconStyle><Icon><href>\#(file.name)</href></Icon></IconStyle></Style>"#
+                        placemarks += "<Placemark><styleUrl>#s\(index)</styleUrl><Point><coordinates>24.9\(index),60.1</coordinates></Point></Placemark>"
+                    }
+                    placemarks += "<Placemark><name>plain</name><Point><coordinates>24.5,60.1</coordinates></Point></Placemark>"
+                    let kml = "<kml><Document>" + styles + placemarks + "</Document></kml>"
+                    let kmz = Self.storedArchive([("doc.kml", Data(kml.utf8))] + files)
+                    await MainActor.run {
+                        let parser = GMUKMLParser(data: kmz)
+                        parser.parse()
+                        guard parser.parseError == nil, parser.placemarks.count == 61 else {
+                            print("\(String(describing: parser.parseError)), \(parser.placemarks.count) placemarks")
+                            exit(4)
+                        }
+                        let map = GMSMapView(options: GMSMapViewOptions())
+                        let renderer = GMUGeometryRenderer(map: map, geometries: parser.placemarks, styles: parser.styles, styleMaps: parser.styleMaps)
+                        renderer.render()
+                        let markers = renderer.mapOverlays().compactMap { $0 as? GMSMarker }
+                        let shown = markers.filter { $0.map != nil }
+                        // Bombs: none; big ones: the four that fit the budget; the plain one.
+                        guard markers.count == 61, shown.count == 5 else {
+                            print("\(shown.count) of \(markers.count) shown")
+                            exit(5)
                         }
                     }
                 }
