@@ -6,14 +6,15 @@ import Testing
 @MainActor
 @Suite("Guide: geocoding")
 struct GeocodingSnippetTests {
-  private func helsinki() -> (AddressLookupViewController, MapDriver) {
+  private func helsinki() async -> (AddressLookupViewController, MapDriver) {
+    await geocoderLoaded()
     let controller = AddressLookupViewController()
     return (controller, hostWithoutBasemap(controller, controller.mapView))
   }
 
   @Test("A long press reverse-geocodes the spot and marks it with the address")
   func longPressShowsTheAddress() async throws {
-    let (controller, driver) = helsinki()
+    let (controller, driver) = await helsinki()
     driver.longPress(at: phoneCentre)
     driver.settle()
     #expect(await eventually(timeout: 120) { controller.answers > 0 })
@@ -30,7 +31,7 @@ struct GeocodingSnippetTests {
 
   @Test("The answer comes later, on the main actor, never inside the call")
   func answersComeLater() async {
-    let (controller, _) = helsinki()
+    let (controller, _) = await helsinki()
     controller.lookUpAddress(at: CLLocationCoordinate2D(latitude: 60.1699, longitude: 24.9384))
     #expect(controller.answers == 0)
     #expect(await eventually(timeout: 120) { controller.answers == 1 })
@@ -39,7 +40,7 @@ struct GeocodingSnippetTests {
 
   @Test("The open ocean has no address and no error")
   func openOcean() async {
-    let (controller, _) = helsinki()
+    let (controller, _) = await helsinki()
     controller.lookUpAddress(at: CLLocationCoordinate2D(latitude: -40, longitude: -120))
     #expect(await eventually(timeout: 120) { controller.answers == 1 })
     #expect(controller.nothingFound == 1)
@@ -48,7 +49,7 @@ struct GeocodingSnippetTests {
 
   @Test("An invalid coordinate is an error with the invalidCoordinate code")
   func invalidCoordinate() async throws {
-    let (controller, _) = helsinki()
+    let (controller, _) = await helsinki()
     controller.lookUpAddress(at: CLLocationCoordinate2D(latitude: 100, longitude: 200))
     #expect(await eventually(timeout: 120) { controller.answers == 1 })
     let error = try #require(controller.lastError)
