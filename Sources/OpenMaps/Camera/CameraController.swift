@@ -3,9 +3,11 @@ import Logging
 import MapGeometry
 
 /// The one owner of a map's camera: its position, limits (zoom range, target bounds), the
-/// view's size and padding, the projection, animations and a pan's fling. Every change goes
-/// through here and is constrained in one place (``constrained(_:)``); the camera callbacks
-/// go out through ``MapEvents`` in the orders of rules 15-17 (docs/behaviour.md).
+/// view's size and padding, the projection, and what moves it: the user's fingers
+/// (``isHeld``) and one ``CameraMotion`` at a time (an animation, a pan's fling, a wheel's
+/// easing, layer key animations), which a new one replaces where it is (rule 81). Every change
+/// goes through here and is constrained in one place (``constrained(_:)``); the camera
+/// callbacks go out through ``MapEvents`` in the orders of rules 15-17 (docs/behaviour.md).
 @MainActor
 final class CameraController {
     /// The camera as last set or animated.
@@ -50,20 +52,10 @@ final class CameraController {
 
     /// True between `willMove` and `idleAt`.
     private(set) var isMoving = false
-    /// The running animation, if any; a new one (or none) ends the old one's place in its
-    /// transactions.
-    private(set) var animation: CameraAnimation? {
-        didSet {
-            animationToken?.end()
-            animationToken = nil
-        }
-    }
-    /// The running animation's place in the transactions open when it began.
-    private var animationToken: TransactionToken?
-    /// A pan's momentum after release, if any.
-    private(set) var fling: Fling?
-    /// Whether a gesture holds the camera now (a pan and its fling, a pinch...).
-    private var isHeldByGesture = false
+    /// What moves the camera over frames now, if anything.
+    private(set) var motion: (any CameraMotion)?
+    /// Whether the user's fingers hold the camera now (a pan, a pinch, a tilt).
+    private(set) var isHeld = false
     /// The camera changed since the last `didChange`.
     private var changedSinceLastReport = false
     /// Counts camera and size changes, so hosts redraw only when needed.
@@ -80,7 +72,7 @@ final class CameraController {
 
     /// Whether nothing moves the camera (no animation, fling or gesture) and no new size waits
     /// to be told.
-    var isIdle: Bool { !isMoving && animation == nil && fling == nil && wheel == nil && keyAnimations.isEmpty && !hasNewSize }
+    var isIdle: Bool { !isMoving && motion == nil && !hasNewSize }
 
     /// Whether the view's size changed since the last frame (the next frame tells observers).
     private var hasNewSize: Bool { size.current != sizeAtLastStep ?? size.whenMade }
@@ -140,29 +132,44 @@ final class CameraController {
     /// animation (rule 15).
     func move(to camera: GMSCameraPosition) {
         let next = constrained(keepingFiniteValues(of: camera))
-        animation = nil
-        wheel = nil
+        stopMotion()
         isMoving = true
         events.cameraWillMove(gesture: false)
         self.camera = next
         revision &+= 1
         changedSinceLastReport = false
         events.cameraDidChange(next)
-        if !isHeldByGesture {
+        if !isHeld {
             isMoving = false
             events.cameraIdle(self.camera)
         }
     }
 
+    /// Ends the motion under way where it is.
+    private func stopMotion() {
+        guard let stopped = motion else { return }
+        motion = nil
+        stopped.end(finished: false)
+    }
+
+    /// Starts a motion in place of the one under way (which stops where it is); `willMove`
+    /// unless told otherwise.
+    private func start(_ next: any CameraMotion, tellingWillMove: Bool = true) {
+        stopMotion()
+        motion = next
+        guard tellingWillMove else { return }
+        isMoving = true
+        events.cameraWillMove(gesture: next.isGesture)
+    }
+
     /// Animates to a camera; a camera already there causes no callbacks.
     func animate(to camera: GMSCameraPosition, duration: TimeInterval, gesture: Bool) {
         let target = constrained(keepingFiniteValues(of: camera))
-        if isSame(target, self.camera) && animation == nil { return }
-        wheel = nil
-        animation = CameraAnimation(from: self.camera, to: target, start: clock.now, duration: max(0, duration))
-        animationToken = CATransaction.animationStarted()
-        isMoving = true
-        events.cameraWillMove(gesture: gesture)
+        if isSame(target, self.camera) && !(motion is CameraAnimation) { return }
+        start(
+            CameraAnimation(
+                from: self.camera, to: target, start: clock.now, duration: max(0, duration), isGesture: gesture,
+                token: CATransaction.animationStarted()))
     }
 
     /// Zooms by `delta` about a view point, animated over 0.3 s as a gesture (rule 18).
@@ -179,142 +186,52 @@ final class CameraController {
 
     // MARK: Layer animations
 
-    /// The camera's values a map layer animates by key (`kGMSLayerCameraZoomLevelKey`...).
-    enum AnimatedValue: String, CaseIterable {
-        case latitude = "cameraLatitude", longitude = "cameraLongitude", bearing = "cameraBearing"
-        case zoom = "cameraZoomLevel", viewingAngle = "cameraViewingAngle"
-    }
-
-    /// A Core Animation animation of one camera value, on the map's clock.
-    struct KeyAnimation {
-        let animation: CAPropertyAnimation
-        let from: Double
-        let start: TimeInterval
-        let token: TransactionToken?
-    }
-    private(set) var keyAnimations: [AnimatedValue: KeyAnimation] = [:]
-
     /// Runs an explicit animation of a camera value (as a map layer's `add(_:forKey:)` asks),
     /// beside others of other values: `willMove(false)` unless already moving, a `didChange`
-    /// each frame, `idleAt` once every animation ended. One of the same value replaces it.
-    func addAnimation(_ animation: CAPropertyAnimation, of value: AnimatedValue) {
-        let replaced = keyAnimations[value]
-        keyAnimations[value] = KeyAnimation(
-            animation: animation, from: current(value), start: clock.now, token: CATransaction.animationStarted())
-        if let replaced { finish(replaced, finished: false) }
-        if !isMoving {
-            isMoving = true
-            events.cameraWillMove(gesture: false)
+    /// each frame, `idleAt` once every animation ended. One of the same value replaces it;
+    /// another motion under way stops.
+    func addAnimation(_ animation: CAPropertyAnimation, of value: KeyAnimations.Value) {
+        var keyed = motion as? KeyAnimations ?? KeyAnimations()
+        let replaced = keyed.running[value]
+        keyed.running[value] = KeyAnimations.Running(
+            animation: animation, from: value.read(camera), start: clock.now, token: CATransaction.animationStarted())
+        if motion is KeyAnimations {
+            motion = keyed
+        } else {
+            start(keyed, tellingWillMove: !isMoving)
         }
+        replaced?.finish(finished: false)
         animation.delegate?.animationDidStart(animation)
     }
 
     /// Removes a camera value's animation (it stops where it is).
-    func removeAnimation(of value: AnimatedValue) {
-        guard let removed = keyAnimations.removeValue(forKey: value) else { return }
-        finish(removed, finished: false)
-    }
-
-    private func finish(_ running: KeyAnimation, finished: Bool) {
-        running.token?.end()
-        running.animation.delegate?.animationDidStop(running.animation, finished: finished)
-    }
-
-    private func current(_ value: AnimatedValue) -> Double {
-        switch value {
-        case .latitude: camera.target.latitude
-        case .longitude: camera.target.longitude
-        case .bearing: camera.bearing
-        case .zoom: Double(camera.zoom)
-        case .viewingAngle: camera.viewingAngle
-        }
-    }
-
-    private func stepKeyAnimations(now: TimeInterval) {
-        guard !keyAnimations.isEmpty else { return }
-        let next = camera.mutableSnapshot()
-        var ended: [KeyAnimation] = []
-        for (value, running) in keyAnimations {
-            let fraction = min(max((now - running.start) / running.animation.effectiveDuration, 0), 1)
-            let number: Double?
-            if let keyframes = running.animation as? CAKeyframeAnimation {
-                number = keyframes.value(at: fraction)
-            } else if let basic = running.animation as? CABasicAnimation {
-                number = basic.value(at: basic.progress(at: fraction), current: running.from)
-            } else {
-                number = nil
-            }
-            if let number, number.isFinite {
-                switch value {
-                case .latitude: next.target.latitude = number
-                case .longitude: next.target.longitude = number
-                case .bearing: next.bearing = number
-                case .zoom: next.zoom = Float(number)
-                case .viewingAngle: next.viewingAngle = number
-                }
-            }
-            if fraction >= 1 {
-                keyAnimations[value] = nil
-                ended.append(running)
-            }
-        }
-        setDuringMotion(next)
-        for running in ended { finish(running, finished: true) }
+    func removeAnimation(of value: KeyAnimations.Value) {
+        guard var keyed = motion as? KeyAnimations, let removed = keyed.running.removeValue(forKey: value) else { return }
+        motion = keyed.running.isEmpty ? nil : keyed
+        removed.finish(finished: false)
     }
 
     // MARK: Wheel zoom
 
-    /// A wheel's zoom under way: the zoom it eases towards, and the ground point kept under
-    /// the pointer.
-    struct WheelZoom {
-        var targetZoom: Double
-        var ground: MercatorPoint
-        var point: CGPoint
-    }
-    private(set) var wheel: WheelZoom?
-    /// How quickly a wheel zoom closes on its target: the gap shrinks by e every this many
-    /// seconds (most of a notch's zoom shows within 0.2 s, as on Google Maps on the web).
-    static let wheelTimeConstant: TimeInterval = 0.06
-    private var wheelLastStep: TimeInterval = 0
-
     /// Zooms by `levels` about a view point, eased over the next frames as a gesture: turns
     /// that come while it eases add to where it is going, so a fast spin zooms as far as its
-    /// turns add up to (within the zoom range). Stops an animation or a fling.
+    /// turns add up to (within the zoom range). Stops an animation; ignored while the user's
+    /// fingers hold the camera or a pan glides on.
     func wheelZoom(by levels: Double, about point: CGPoint) {
         guard levels.isFinite, levels != 0, point.isFinite else { return }
         let range = Double(zoomRange.lowerBound)...Double(zoomRange.upperBound)
-        if var running = wheel {
+        if var running = motion as? WheelZoom {
             running.targetZoom = (running.targetZoom + levels).clamped(to: range)
             running.ground = viewport.mercator(for: point.x, point.y)
             running.point = point
-            wheel = running
+            motion = running
             return
         }
-        if isHeldByGesture { return }
-        animation = nil
-        fling = nil
-        isMoving = true
-        events.cameraWillMove(gesture: true)
-        wheel = WheelZoom(
-            targetZoom: (Double(camera.zoom) + levels).clamped(to: range), ground: viewport.mercator(for: point.x, point.y), point: point)
-        wheelLastStep = clock.now
-    }
-
-    private func stepWheel(now: TimeInterval) {
-        guard let running = wheel else { return }
-        let dt = max(0, now - wheelLastStep)
-        wheelLastStep = now
-        let current = Double(camera.zoom)
-        let gap = running.targetZoom - current
-        var zoom = running.targetZoom - gap * exp(-dt / Self.wheelTimeConstant)
-        if abs(running.targetZoom - zoom) < 0.002 {
-            zoom = running.targetZoom
-            wheel = nil
-        }
-        setDuringMotion(
-            CameraMath.placing(
-                running.ground, at: running.point, zoom: Float(zoom).clamped(to: zoomRange), bearing: camera.bearing,
-                tilt: camera.viewingAngle, viewport: viewport))
+        if isHeld || motion is Fling { return }
+        start(
+            WheelZoom(
+                targetZoom: (Double(camera.zoom) + levels).clamped(to: range), ground: viewport.mercator(for: point.x, point.y),
+                point: point, lastStep: clock.now))
     }
 
     // MARK: Gestures
@@ -322,17 +239,16 @@ final class CameraController {
     /// A gesture takes the camera: a running animation stops where it is, `willMove(true)`
     /// (a second one when it interrupts an animation: rule 16).
     func beginGesture() {
-        guard !isHeldByGesture else { return }
-        isHeldByGesture = true
-        animation = nil
-        wheel = nil
+        guard !isHeld else { return }
+        isHeld = true
+        stopMotion()
         isMoving = true
         events.cameraWillMove(gesture: true)
     }
 
     /// A gesture lets go of the camera; `idleAt` follows once nothing else moves.
     func endGesture() {
-        isHeldByGesture = false
+        isHeld = false
     }
 
     /// Sets the camera during a gesture or animation; `didChange` follows at the next frame.
@@ -351,16 +267,17 @@ final class CameraController {
     }
 
     /// Lets a released pan glide on; the gesture ends when it stops (rule 19).
+    /// The fingers let go; the camera goes on moving as the same gesture (no new `willMove`).
     func startFling(velocity: CGVector, at time: TimeInterval, from location: CGPoint) {
-        fling = Fling(velocity: velocity, last: time, location: location)
+        isHeld = false
+        start(Fling(velocity: velocity, last: time, location: location), tellingWillMove: false)
     }
 
     /// Stops a running fling where it is; returns whether one was running.
     @discardableResult
     func stopFling() -> Bool {
-        guard fling != nil else { return false }
-        fling = nil
-        endGesture()
+        guard motion is Fling else { return false }
+        stopMotion()
         return true
     }
 
@@ -370,21 +287,20 @@ final class CameraController {
     /// `didChange` (at most one per frame: rule 17) and, once everything has stopped, `idleAt`.
     func step() {
         noteSizeChange()
-        let now = clock.now
-        if let running = animation {
-            let (camera, finished) = running.camera(at: now)
-            setDuringMotion(camera)
-            if finished { animation = nil }
+        if var running = motion {
+            let frame = CameraFrame(now: clock.now, camera: camera, viewport: viewport, zoomRange: zoomRange)
+            let step = running.step(frame)
+            motion = step.done ? nil : running
+            if let next = step.camera { setDuringMotion(next) }
+            if step.done { running.end(finished: true) }
+            for tell in step.afterwards { tell() }
         }
-        stepFling(now: now)
-        stepWheel(now: now)
-        stepKeyAnimations(now: now)
         guard isMoving else { return }
         if changedSinceLastReport {
             changedSinceLastReport = false
             events.cameraDidChange(camera)
         }
-        if animation == nil && wheel == nil && keyAnimations.isEmpty && !isHeldByGesture && isMoving {
+        if motion == nil && !isHeld && isMoving {
             isMoving = false
             events.cameraIdle(camera)
         }
@@ -400,26 +316,6 @@ final class CameraController {
         sizeAtLastStep = size.current
         revision &+= 1
         events.propertyChanged(\.camera)
-    }
-
-    private func stepFling(now: TimeInterval) {
-        guard var current = fling else { return }
-        let dt = now - current.last
-        guard dt > 0 else { return }
-        let decay = pow(Fling.decayPerSecond, dt)
-        // Distance covered while the speed decays exponentially over dt.
-        let travelled = (1 - decay) / -log(Fling.decayPerSecond)
-        let next = CGPoint(x: current.location.x + current.velocity.dx * travelled, y: current.location.y + current.velocity.dy * travelled)
-        place(viewport.mercator(for: current.location.x, current.location.y), at: next)
-        current.velocity = CGVector(dx: current.velocity.dx * decay, dy: current.velocity.dy * decay)
-        current.location = next
-        current.last = now
-        if hypot(current.velocity.dx, current.velocity.dy) < Fling.stopSpeed {
-            fling = nil
-            endGesture()
-        } else {
-            fling = current
-        }
     }
 
     /// Whether two cameras show the same (within rounding).

@@ -29,19 +29,19 @@ public final class GMSMapLayer: GMSCALayer {
     public override func add(_ anim: CAAnimation, forKey key: String?) {
         super.add(anim, forKey: key)
         guard let property = anim as? CAPropertyAnimation, let path = property.keyPath ?? key,
-            let value = CameraController.AnimatedValue(rawValue: path), let mapView
+            let value = KeyAnimations.Value(rawValue: path), let mapView
         else { return }
         mapView.scene.camera.addAnimation(property, of: value)
     }
 
     public override func removeAnimation(forKey key: String) {
         super.removeAnimation(forKey: key)
-        if let value = CameraController.AnimatedValue(rawValue: key) { mapView?.scene.camera.removeAnimation(of: value) }
+        if let value = KeyAnimations.Value(rawValue: key) { mapView?.scene.camera.removeAnimation(of: value) }
     }
 
     public override func removeAllAnimations() {
         super.removeAllAnimations()
-        for value in CameraController.AnimatedValue.allCases { mapView?.scene.camera.removeAnimation(of: value) }
+        for value in KeyAnimations.Value.allCases { mapView?.scene.camera.removeAnimation(of: value) }
     }
 
     private func camera() -> GMSCameraPosition {

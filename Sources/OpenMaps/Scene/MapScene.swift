@@ -176,7 +176,7 @@ final class MapScene {
         if busy { startTileWork() }
         tilesInFlight = busy
         if !busy, wasBusy || tileWorkStarted { events.tileRenderingFinished() }
-        if !busy, !snapshotReported, !camera.isMoving, camera.animation == nil {
+        if !busy, !snapshotReported, !camera.isMoving, camera.motion == nil {
             snapshotReported = true
             events.snapshotReady()
         }

@@ -88,6 +88,63 @@ struct CameraRuleTests {
         #expect(map.delegate.events.filter { $0 == "idle" }.count == 1)
     }
 
+    /// Rule 81: a layer's key animation asked for while `animate(to:)` runs replaces it: the
+    /// animation stops where it is, and the bracket goes on to one `idleAt`.
+    @Test func rule81ANewMotionStopsTheOneUnderWayWhereItIs() {
+        let map = MapHarness()
+        map.mapView.animate(to: GMSCameraPosition(target: paris, zoom: 12))
+        map.host.advance(by: 0.2)
+        let stoppedAt = map.mapView.camera.target
+        #expect(abs(stoppedAt.latitude - paris.latitude) > 0.01, "under way")
+        let zoom = CABasicAnimation(keyPath: kGMSLayerCameraZoomLevelKey)
+        zoom.duration = 0.5
+        zoom.toValue = 8
+        map.mapView.layer.add(zoom, forKey: kGMSLayerCameraZoomLevelKey)
+        map.settle()
+        #expect(map.mapView.camera.zoom == 8)
+        #expect(map.mapView.camera.target.latitude == stoppedAt.latitude && map.mapView.camera.target.longitude == stoppedAt.longitude, "the target stays where the animation stopped")
+        #expect(map.delegate.events.filter { $0.hasPrefix("willMove") } == ["willMove(false)"])
+        #expect(map.delegate.events.filter { $0 == "idle" }.count == 1)
+        #expect(map.delegate.events.last == "idle")
+    }
+
+    /// Rule 81: an instant change stops a pan's glide; `idleAt` comes with it.
+    @Test func rule81AnInstantChangeStopsAGlide() {
+        let map = MapHarness()
+        map.pan(from: CGPoint(x: 300, y: 400), to: CGPoint(x: 100, y: 400), duration: 0.1, fling: true)
+        map.host.advance(by: 0.05)
+        #expect(!map.host.isIdle, "gliding")
+        map.delegate.clear()
+        map.mapView.camera = GMSCameraPosition(target: paris, zoom: 10)
+        #expect(map.delegate.events == ["willMove(false)", "didChange", "idle"])
+        map.settle()
+        #expect(map.delegate.events == ["willMove(false)", "didChange", "idle"], "nothing moves after it")
+        #expect(map.mapView.camera.target.latitude == paris.latitude && map.mapView.camera.target.longitude == paris.longitude)
+    }
+
+    /// Rule 81: an instant change stops a layer's key animations (their delegates hear
+    /// `finished: false`), so later frames move nothing without a bracket.
+    @Test func rule81AnInstantChangeStopsKeyAnimations() {
+        final class Told: NSObject, CAAnimationDelegate {
+            var lines: [String] = []
+            func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { lines.append("stop \(flag)") }
+        }
+        let map = MapHarness()
+        let told = Told()
+        let bearing = CABasicAnimation(keyPath: kGMSLayerCameraBearingKey)
+        bearing.duration = 1
+        bearing.toValue = 90
+        bearing.delegate = told
+        map.mapView.layer.add(bearing, forKey: kGMSLayerCameraBearingKey)
+        map.host.advance(by: 0.2)
+        map.mapView.camera = GMSCameraPosition(target: paris, zoom: 10)
+        #expect(told.lines == ["stop false"])
+        map.delegate.clear()
+        map.settle()
+        #expect(map.delegate.events.isEmpty, "no frame moves the camera after it: \(map.delegate.events)")
+        #expect(map.mapView.camera.bearing == 0)
+    }
+
     @Test func rule17AtMostOneDidChangePerFrame() {
         let map = MapHarness()
         map.mapView.animate(to: GMSCameraPosition(target: paris, zoom: 10))
