@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 /// OpenMaps: the Maps SDK for iOS programming model, on Linux.
@@ -180,3 +180,13 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Our own code builds without warnings: each is an error (SwiftPM ignores this setting for a
+// package used as a dependency). Google's guide code in GuideCompatibilityTests stays word for
+// word, deprecated calls and all, so its warnings are not shown.
+let cTargets: Set<String> = ["CImageCodecs", "CRaster", "CMemoryHints", "CHeapProbe"]
+for target in package.targets where target.type != .system && !cTargets.contains(target.name) {
+    let setting: SwiftSetting =
+        target.name == "GuideCompatibilityTests" ? .unsafeFlags(["-suppress-warnings"]) : .treatAllWarnings(as: .error)
+    target.swiftSettings = (target.swiftSettings ?? []) + [setting]
+}

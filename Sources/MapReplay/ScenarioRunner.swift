@@ -35,7 +35,10 @@ public final class ScenarioRunner {
         let camera = GMSCameraPosition(
             latitude: spec.latitude ?? 0, longitude: spec.longitude ?? 0, zoom: Float(spec.zoom ?? 2),
             bearing: spec.bearing ?? 0, viewingAngle: spec.viewingAngle ?? 0)
-        mapView = GMSMapView(frame: CGRect(origin: .zero, size: scenario.size), camera: camera)
+        let options = GMSMapViewOptions()
+        options.frame = CGRect(origin: .zero, size: scenario.size)
+        options.camera = camera
+        mapView = GMSMapView(options: options)
         host = GMSMapViewHost(mapView: mapView, scale: scale)
         if let tileWait {
             host.tileWaitPerFrame = tileWait.perFrame

@@ -53,7 +53,7 @@ struct FuzzingSuite {
 
     @Test func fuzzStyles() async {
         let corpus = FuzzingSuite.files(in: FuzzingSuite.corpusFolder, ending: ".json").filter { $0.first == UInt8(ascii: "[") }
-        let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 128, height: 128), camera: .camera(withLatitude: 60.1699, longitude: 24.9384, zoom: 15))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 128, height: 128), camera: .camera(withLatitude: 60.1699, longitude: 24.9384, zoom: 15))
         let host = GMSMapViewHost(mapView: map)
         let report = await Fuzzer.run("style", corpus: corpus, budget: 10) { bytes in
             guard let style = try? GMSMapStyle(jsonString: String(decoding: bytes, as: UTF8.self)) else { return false }
@@ -91,7 +91,7 @@ struct FuzzingSuite {
         let corpus = [[UInt8](try Data(contentsOf: URL(fileURLWithPath: seed)))]
         let file = folder.appendingPathComponent("case.mbtiles").path
         let report = await Fuzzer.run("mbtiles", corpus: corpus, budget: 5) { bytes in
-            FileManager.default.createFile(atPath: file, contents: Data(bytes))
+            _ = FileManager.default.createFile(atPath: file, contents: Data(bytes))
             guard let reader = try? MBTilesReader(path: file) else { return false }
             let centre = HostileTiles.address(latitude: 60.1699, longitude: 24.9384, zoom: 14)
             for dx in -1...1 { _ = try? reader.tile(z: 14, x: centre.x + dx, y: centre.y) }

@@ -161,8 +161,8 @@ extension HostileInputTests {
                     var names: [String] = []
                     for index in 0..<40 {
                         let bombPath = folder.appendingPathComponent("bomb-\(index).png").path, bigPath = folder.appendingPathComponent("big-\(index).png").path
-                        FileManager.default.createFile(atPath: bombPath, contents: bomb)
-                        FileManager.default.createFile(atPath: bigPath, contents: big)
+                        _ = FileManager.default.createFile(atPath: bombPath, contents: bomb)
+                        _ = FileManager.default.createFile(atPath: bigPath, contents: big)
                         names += [bombPath, bigPath]
                     }
                     let shared = folder.appendingPathComponent("big-0.png").path

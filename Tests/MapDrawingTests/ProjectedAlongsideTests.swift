@@ -70,7 +70,7 @@ struct ProjectedAlongsideTests {
         Canvas(size: .zero, scale: 1).draw(Self.pieces(3, width: 100, height: 100, seed: 2)) { runs += 1 }
         #expect(runs == 3)
         // A flat batch draws its tiles as they are added: the work runs when it is drawn.
-        var batch = TileImageBatch(viewport: Viewport(target: CLLocationCoordinate2D(latitude: 60, longitude: 25), zoom: 12, width: 100, height: 100))
+        let batch = TileImageBatch(viewport: Viewport(target: CLLocationCoordinate2D(latitude: 60, longitude: 25), zoom: 12, width: 100, height: 100))
         batch.draw(in: Canvas(size: CGSize(width: 100, height: 100), scale: 1)) { runs += 1 }
         #expect(runs == 4)
     }

@@ -11,7 +11,7 @@ struct MapDriverTests {
     /// A 320 x 480 map over Sydney with one marker, as an app's screen would make it.
     private func screen(delegate inner: GMSMapViewDelegate? = nil) -> (MapDriver, DelegateRecorder, GMSMarker) {
         let sydney = CLLocationCoordinate2D(latitude: -33.868, longitude: 151.209)
-        let mapView = GMSMapView(frame: .zero, camera: .camera(withTarget: sydney, zoom: 12))
+        let mapView = makeMapView(frame: .zero, camera: .camera(withTarget: sydney, zoom: 12))
         mapView.mapType = .none
         let marker = GMSMarker(position: sydney)
         marker.title = "Sydney"

@@ -48,8 +48,7 @@ import Testing
 
     /// A map over Helsinki with a manager, the default algorithm, icons and renderer.
     func scene(zoom: Float = 10, items: [GMUClusterItem]) -> Scene {
-        let map = GMSMapView(
-            frame: CGRect(x: 0, y: 0, width: 400, height: 600), camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: zoom))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 600), camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: zoom))
         let driver = MapDriver(mapView: map)
         let renderer = GMUDefaultClusterRenderer(mapView: map, clusterIconGenerator: GMUDefaultClusterIconGenerator())
         let recorder = Recorder()
@@ -245,8 +244,7 @@ import Testing
 
     @Test func rule68EveryMapCallbackReachesTheMapDelegateThroughTheManager() throws {
         // The manager is the map's delegate before the map's first frame.
-        let map = GMSMapView(
-            frame: CGRect(x: 0, y: 0, width: 400, height: 600), camera: GMSCameraPosition(latitude: 60.3, longitude: 24.94, zoom: 10))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 600), camera: GMSCameraPosition(latitude: 60.3, longitude: 24.94, zoom: 10))
         let renderer = GMUDefaultClusterRenderer(mapView: map, clusterIconGenerator: GMUDefaultClusterIconGenerator())
         let manager = GMUClusterManager(map: map, algorithm: GMUNonHierarchicalDistanceBasedAlgorithm(), renderer: renderer)
         let recorder = Recorder()

@@ -31,7 +31,7 @@ import Testing
 
     /// Containers drawn on a hosted 400 x 500 map whose delegate and renderer's delegate log taps.
     func drawn(_ containers: [GMUGeometryContainer], at camera: GMSCameraPosition) -> (GMSMapView, MapDriver, GMUGeometryRenderer, Taps) {
-        let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 500), camera: camera)
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 500), camera: camera)
         let driver = MapDriver(mapView: map)
         let taps = Taps()
         map.delegate = taps
@@ -99,8 +99,7 @@ import Testing
         #expect(kmz.styleMaps.count == kml.styleMaps.count)
         let town = try #require(kmz.styles.first { $0.styleID == "#town" })
         #expect(town.iconUrl?.hasPrefix("data:image/png;base64,") == true, "the archive's image as a data URL")
-        let map = GMSMapView(
-            frame: CGRect(x: 0, y: 0, width: 400, height: 500), camera: GMSCameraPosition(latitude: 62, longitude: 25, zoom: 5))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 500), camera: GMSCameraPosition(latitude: 62, longitude: 25, zoom: 5))
         let driver = MapDriver(mapView: map)
         let renderer = GMUGeometryRenderer(map: map, geometries: kmz.placemarks, styles: kmz.styles, styleMaps: kmz.styleMaps)
         renderer.render()
@@ -193,7 +192,7 @@ import Testing
             """
         let parser = GMUKMLParser(data: Data(kml.utf8))
         parser.parse()
-        let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 500), camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 12))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 500), camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 12))
         let renderer = GMUGeometryRenderer(map: map, geometries: parser.placemarks, styles: parser.styles, styleMaps: parser.styleMaps)
         renderer.render()
         let marker = try #require(renderer.mapOverlays().first as? GMSMarker)

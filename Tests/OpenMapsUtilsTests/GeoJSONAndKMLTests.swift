@@ -10,8 +10,7 @@ import Testing
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
     func map() -> (GMSMapView, MapDriver) {
-        let map = GMSMapView(
-            frame: CGRect(x: 0, y: 0, width: 400, height: 500), camera: GMSCameraPosition(latitude: 47.14, longitude: 9.55, zoom: 10.5))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 500), camera: GMSCameraPosition(latitude: 47.14, longitude: 9.55, zoom: 10.5))
         return (map, MapDriver(mapView: map))
     }
 
@@ -65,7 +64,7 @@ import Testing
         #expect(abs(r - 8 / 255) < 1e-6 && abs(g - 81 / 255) < 1e-6 && abs(b - 156 / 255) < 1e-6 && a == 1, "aabbggrr read as RGBA")
         #expect(style.width == 2)
         // Drawn: a region takes the style map's normal style.
-        let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 600), camera: GMSCameraPosition(latitude: 63, longitude: 26, zoom: 4))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 600), camera: GMSCameraPosition(latitude: 63, longitude: 26, zoom: 4))
         let renderer = GMUGeometryRenderer(map: map, geometries: parser.placemarks, styles: parser.styles, styleMaps: parser.styleMaps)
         renderer.render()
         let uusimaa = try #require(renderer.mapOverlays().compactMap { $0 as? GMSPolygon }.first { $0.title == "Uusimaa" })
@@ -310,8 +309,7 @@ import Testing
         }
         #expect(abs(area(kluuvi) - 0.909) < 0.01)
         #expect(abs(features.reduce(0) { $0 + area($1) } - 1.678) < 0.02)
-        let map = GMSMapView(
-            frame: CGRect(x: 0, y: 0, width: 400, height: 500), camera: GMSCameraPosition(latitude: 60.1716, longitude: 24.9443, zoom: 14))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 500), camera: GMSCameraPosition(latitude: 60.1716, longitude: 24.9443, zoom: 14))
         let renderer = GMUGeometryRenderer(map: map, geometries: parser.features)
         renderer.render()
         let polygons = renderer.mapOverlays().compactMap { $0 as? GMSPolygon }

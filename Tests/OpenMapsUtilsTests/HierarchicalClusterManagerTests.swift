@@ -18,8 +18,7 @@ import Testing
 
     /// A map over Helsinki with a hierarchical manager; markers reused unless told otherwise.
     func scene(zoom: Float = 10, items: [GMUClusterItem], reuses: Bool = true, animates: Bool = true) -> Scene {
-        let map = GMSMapView(
-            frame: CGRect(x: 0, y: 0, width: 400, height: 600), camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: zoom))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 600), camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: zoom))
         let driver = MapDriver(mapView: map)
         let renderer = GMUDefaultClusterRenderer(mapView: map, clusterIconGenerator: GMUDefaultClusterIconGenerator())
         renderer.reusesMarkers = reuses
@@ -132,8 +131,7 @@ import Testing
     }
 
     @Test func rule77AnotherAlgorithmsClustersAreKeptBySizeAndPlace() {
-        let map = GMSMapView(
-            frame: CGRect(x: 0, y: 0, width: 400, height: 600), camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 11))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 600), camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 11))
         let driver = MapDriver(mapView: map)
         let renderer = GMUDefaultClusterRenderer(mapView: map, clusterIconGenerator: GMUDefaultClusterIconGenerator())
         renderer.reusesMarkers = true

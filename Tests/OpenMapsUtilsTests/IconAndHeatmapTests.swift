@@ -98,7 +98,7 @@ import Testing
         #expect(layer.tileSize == 512)
         let helsinki = CLLocationCoordinate2D(latitude: 60.17, longitude: 24.94)
         layer.weightedData = [GMUWeightedLatLng(coordinate: helsinki, intensity: 1)]
-        let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 400), camera: GMSCameraPosition(target: helsinki, zoom: 10))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 400), camera: GMSCameraPosition(target: helsinki, zoom: 10))
         layer.map = map
         // The tile holding Helsinki at zoom 10, and the pixel of the point.
         let world: Double = 1_024
@@ -130,7 +130,7 @@ import Testing
                 coordinate: CLLocationCoordinate2D(latitude: 60.17 + distance * sin(angle) * 0.5, longitude: 24.94 + distance * cos(angle)),
                 intensity: Float.random(in: 0.5...2, using: &random))
         }
-        let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 400), camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 11))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 400), camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 11))
         layer.map = map
         let point = GMSProject(CLLocationCoordinate2D(latitude: 60.17, longitude: 24.94))
         let world: Double = 2_048

@@ -37,7 +37,7 @@ struct ConnectionLimitTests {
     @Test func limitHeaderBytesAHeadOverTheLimitGets431() async throws {
         let server = try await PlaygroundHarness.start()
         defer { Task { @MainActor in server.stop() } }
-        let port = await server.port
+        let port = server.port
         let status = await onOwnThread { () -> Int in
             guard let connection = RawConnection.open(port: port) else { return -1 }
             connection.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + String(repeating: "a", count: 100_000) + "\r\n\r\n", timeout: 5)
@@ -56,7 +56,7 @@ struct ConnectionLimitTests {
     @Test func limitHeaderTimeoutASlowHeadGets408() async throws {
         let server = try await PlaygroundHarness.start { $0.headerTimeout = 0.5 }
         defer { Task { @MainActor in server.stop() } }
-        let port = await server.port
+        let port = server.port
         let (status, closed) = await onOwnThread { () -> (Int, Bool) in
             guard let connection = RawConnection.open(port: port) else { return (-1, false) }
             connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
@@ -76,7 +76,7 @@ struct ConnectionLimitTests {
     @Test func keepAliveConnectionsAnswerEachRequestAndPipelinedOnesInOrder() async throws {
         let server = try await PlaygroundHarness.start()
         defer { Task { @MainActor in server.stop() } }
-        let port = await server.port
+        let port = server.port
         let answers = await onOwnThread { () -> String in
             guard let connection = RawConnection.open(port: port) else { return "" }
             let request = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
@@ -127,7 +127,7 @@ struct ConnectionLimitTests {
     @Test func limitConnectionsAFullServerShedsItsOldestHalfOpenConnectionForANewOne() async throws {
         let server = try await PlaygroundHarness.start { $0.maximumConnections = 16 }
         defer { Task { @MainActor in server.stop() } }
-        let port = await server.port
+        let port = server.port
         let (shed, healthz) = await onOwnThread { () -> (Int, Int) in
             let held = (0..<16).compactMap { _ in RawConnection.open(port: port) }
             for connection in held { connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n") }

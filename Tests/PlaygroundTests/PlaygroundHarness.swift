@@ -64,6 +64,7 @@ final class PlaygroundHarness {
 
     /// Opens `/ws` as a page would and runs `script` with a channel to it; returns when the
     /// script does (then closes). A page that does not `read` never reads what the server sends.
+    @discardableResult
     nonisolated func page(
         origin: String? = nil, reads: Bool = true, _ script: @escaping @Sendable (PageChannel) async throws -> Void
     ) async throws -> WebSocketCloseFrame? {

@@ -8,7 +8,9 @@ final class ClusteringSample: UIViewController, GMUClusterManagerDelegate, GMSMa
     private var clusterManager: GMUClusterManager?
 
     override func loadView() {
-        let mapView = GMSMapView(frame: .zero, camera: GMSCameraPosition.camera(withLatitude: 61.2, longitude: 25.5, zoom: 6))
+        let options = GMSMapViewOptions()
+        options.camera = GMSCameraPosition.camera(withLatitude: 61.2, longitude: 25.5, zoom: 6)
+        let mapView = GMSMapView(options: options)
         let iconGenerator = GMUDefaultClusterIconGenerator()
         let algorithm = GMUNonHierarchicalDistanceBasedAlgorithm()
         let renderer = GMUDefaultClusterRenderer(mapView: mapView, clusterIconGenerator: iconGenerator)

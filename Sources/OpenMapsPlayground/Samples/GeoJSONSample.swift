@@ -8,7 +8,9 @@ final class GeoJSONSample: UIViewController, GMSMapViewDelegate {
     private var renderer: GMUGeometryRenderer?
 
     override func loadView() {
-        let mapView = GMSMapView(frame: .zero, camera: GMSCameraPosition.camera(withLatitude: 47.14, longitude: 9.55, zoom: 10.5))
+        let options = GMSMapViewOptions()
+        options.camera = GMSCameraPosition.camera(withLatitude: 47.14, longitude: 9.55, zoom: 10.5)
+        let mapView = GMSMapView(options: options)
         mapView.delegate = self
         if let url = Bundle.module.url(forResource: "liechtenstein-municipalities", withExtension: "geojson", subdirectory: "Data") {
             let parser = GMUGeoJSONParser(url: url)

@@ -10,7 +10,9 @@ final class HeatmapSample: UIViewController, GMSMapViewDelegate {
     var count = 10_000
 
     override func loadView() {
-        let mapView = GMSMapView(frame: .zero, camera: GMSCameraPosition.camera(withLatitude: 61.2, longitude: 25.5, zoom: 6))
+        let options = GMSMapViewOptions()
+        options.camera = GMSCameraPosition.camera(withLatitude: 61.2, longitude: 25.5, zoom: 6)
+        let mapView = GMSMapView(options: options)
         mapView.delegate = self
         heatmap.weightedData = SamplePlaces.finland(count: count).map { GMUWeightedLatLng(coordinate: $0.position, intensity: 1) }
         heatmap.map = mapView

@@ -12,7 +12,9 @@ final class KMLSample: UIViewController {
     var archive = false
 
     override func loadView() {
-        let mapView = GMSMapView(frame: .zero, camera: GMSCameraPosition.camera(withLatitude: 64.5, longitude: 26, zoom: 4.3))
+        let options = GMSMapViewOptions()
+        options.camera = GMSCameraPosition.camera(withLatitude: 64.5, longitude: 26, zoom: 4.3)
+        let mapView = GMSMapView(options: options)
         if let url = Bundle.module.url(forResource: "finland-regions", withExtension: archive ? "kmz" : "kml", subdirectory: "Data") {
             let parser = GMUKMLParser(url: url)
             parser.parse()

@@ -4,7 +4,9 @@ import OpenMaps
 /// what is in view.
 final class ManyMarkersSample: UIViewController, GMSMapViewDelegate {
     override func loadView() {
-        let mapView = GMSMapView(frame: .zero, camera: GMSCameraPosition.camera(withLatitude: 51.507, longitude: -0.1275, zoom: 11))
+        let options = GMSMapViewOptions()
+        options.camera = GMSCameraPosition.camera(withLatitude: 51.507, longitude: -0.1275, zoom: 11)
+        let mapView = GMSMapView(options: options)
         mapView.delegate = self
         // A fixed sequence, so every visit shows the same markers.
         var seed: UInt64 = 42

@@ -5,7 +5,9 @@ import OpenMaps
 final class MapEventsSample: UIViewController, GMSMapViewDelegate {
     override func loadView() {
         let camera = GMSCameraPosition.camera(withLatitude: 1.285, longitude: 103.848, zoom: 12)
-        let mapView = GMSMapView.map(withFrame: .zero, camera: camera)
+        let options = GMSMapViewOptions()
+        options.camera = camera
+        let mapView = GMSMapView(options: options)
         mapView.delegate = self
         let marker = GMSMarker(position: CLLocationCoordinate2D(latitude: 1.2839, longitude: 103.8607))
         marker.title = "Marina Bay Sands"

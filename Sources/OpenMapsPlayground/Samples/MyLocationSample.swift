@@ -4,7 +4,9 @@ import OpenMaps
 /// Esplanadi (the session moves it; see ``LocationSimulation``).
 final class MyLocationSample: UIViewController, GMSMapViewDelegate {
     override func loadView() {
-        let mapView = GMSMapView(frame: .zero, camera: GMSCameraPosition.camera(withLatitude: 60.1675, longitude: 24.9470, zoom: 16))
+        let options = GMSMapViewOptions()
+        options.camera = GMSCameraPosition.camera(withLatitude: 60.1675, longitude: 24.9470, zoom: 16)
+        let mapView = GMSMapView(options: options)
         mapView.delegate = self
         mapView.isMyLocationEnabled = true
         mapView.settings.myLocationButton = true

@@ -130,7 +130,9 @@ public struct PlaygroundSample: Sendable {
 enum Helsinki {
     /// A map over central Helsinki telling a delegate.
     static func mapView(zoom: Float = 16, delegate: GMSMapViewDelegate) -> GMSMapView {
-        let mapView = GMSMapView(frame: .zero, camera: GMSCameraPosition.camera(withTarget: centre, zoom: zoom))
+        let options = GMSMapViewOptions()
+        options.camera = GMSCameraPosition.camera(withTarget: centre, zoom: zoom)
+        let mapView = GMSMapView(options: options)
         mapView.delegate = delegate
         return mapView
     }

@@ -15,9 +15,10 @@ struct SamplePicture {
     }
 
     private func draw() -> Bitmap {
-        let mapView = GMSMapView(
-            frame: CGRect(origin: .zero, size: size),
-            camera: GMSCameraPosition(latitude: 60.1690, longitude: 24.9460, zoom: 15.6))
+        let options = GMSMapViewOptions()
+        options.frame = CGRect(origin: .zero, size: size)
+        options.camera = GMSCameraPosition(latitude: 60.1690, longitude: 24.9460, zoom: 15.6)
+        let mapView = GMSMapView(options: options)
         let host = GMSMapViewHost(mapView: mapView, scale: scale)
         let places: [(String, String?, CLLocationCoordinate2D, UIColor?)] = [
             ("Stockmann", "Aleksanterinkatu 52", .init(latitude: 60.1687, longitude: 24.9420), nil),

@@ -32,9 +32,7 @@ struct CityGoldenTests {
 
     @Test(arguments: places)
     func phoneSizedGolden(_ place: Place) throws {
-        let map = GMSMapView(
-            frame: CGRect(x: 0, y: 0, width: 390, height: 844),
-            camera: GMSCameraPosition(latitude: place.latitude, longitude: place.longitude, zoom: place.zoom))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 390, height: 844), camera: GMSCameraPosition(latitude: place.latitude, longitude: place.longitude, zoom: place.zoom))
         if let mbtiles = place.mbtiles { try map.useBasemap(mbtilesPath: mbtiles) }
         let host = GMSMapViewHost(mapView: map)
         host.prepareTiles()

@@ -19,7 +19,7 @@ private func near(_ a: (r: Int, g: Int, b: Int), _ hex: Int, tolerance: Int = 6)
 /// in Finland's interior is land.
 @MainActor
 private func seaMap() -> (GMSMapView, GMSMapViewHost) {
-    let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 320, height: 240))
+    let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 320, height: 240))
     map.camera = GMSCameraPosition(latitude: 59.6, longitude: 24.0, zoom: 6)
     let host = GMSMapViewHost(mapView: map)
     host.runUntilIdle()
@@ -75,7 +75,7 @@ struct DarkMapTests {
     }
 
     @Test func rule32DefaultInfoWindowAndControlsMatch() throws {
-        let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 320, height: 300))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 320, height: 300))
         map.camera = GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 13, bearing: 30, viewingAngle: 0)
         map.settings.compassButton = true
         map.settings.myLocationButton = true
@@ -126,7 +126,7 @@ struct DarkMapTests {
     }
 
     @Test func goldenHelsinkiDark() {
-        let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 480, height: 360))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 480, height: 360))
         map.camera = GMSCameraPosition(latitude: 60.1699, longitude: 24.9384, zoom: 15)
         map.overrideUserInterfaceStyle = .dark
         let host = GMSMapViewHost(mapView: map)

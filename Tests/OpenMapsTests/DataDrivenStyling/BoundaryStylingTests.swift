@@ -65,13 +65,13 @@ struct BoundaryStylingTests {
         #expect(!map.datasetFeatureLayer(of: "parks").isAvailable)
         #expect(map.mapCapabilities.contains(.dataDrivenStyling))
 
-        let plain = GMSMapView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let plain = makeMapView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         #expect(!plain.featureLayer(of: .country).isAvailable)
         #expect(!plain.mapCapabilities.contains(.dataDrivenStyling))
     }
 
     @Test func rule28UnavailableLayersDrawNothingAndAreNotTapped() {
-        let plain = GMSMapView(frame: CGRect(x: 0, y: 0, width: 320, height: 240))
+        let plain = makeMapView(frame: CGRect(x: 0, y: 0, width: 320, height: 240))
         plain.camera = GMSCameraPosition(latitude: 62, longitude: 26, zoom: 4)
         let driver = MapDriver(mapView: plain, size: CGSize(width: 320, height: 240))
         driver.host.runUntilIdle()

@@ -183,7 +183,7 @@ struct FeatureLayerTests {
     // MARK: On a map
 
     @MainActor @Test func mapKeepsOneLayerPerTypeAndPerDataset() {
-        let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         #expect(map.mapCapabilities.isEmpty)
 
         let locality = map.featureLayer(of: .locality)
@@ -206,13 +206,13 @@ struct FeatureLayerTests {
         #expect(map.featureLayer(of: .locality).style?(PlaceFeature(featureType: .locality, placeID: "x")) === style)
         #expect(map.featureLayerStore.revision == 1)
 
-        let other = GMSMapView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let other = makeMapView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         #expect(other.featureLayer(of: .locality) !== locality)
         #expect(other.datasetFeatureLayer(of: "parks") !== parks)
     }
 
     @MainActor @Test func tapViewSharesTheMapLayersState() {
-        let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         let locality = map.featureLayer(of: .locality)
         let view = map.featureLayerStore.tapView(of: locality)
         #expect(map.featureLayerStore.tapView(of: locality) === view)
@@ -235,7 +235,7 @@ struct FeatureLayerTests {
     }
 
     @MainActor @Test func delegateFeatureCallbacksHaveDefaultsAndTheSDKSpelling() {
-        let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         let layer = FeatureLayer<any Feature>(featureType: .locality)
         let features: [any Feature] = [PlaceFeature(featureType: .locality, placeID: "x")]
         let helsinki = CLLocationCoordinate2D(latitude: 60.17, longitude: 24.94)

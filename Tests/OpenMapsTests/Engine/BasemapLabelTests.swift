@@ -17,8 +17,7 @@ struct BasemapLabelTests {
 
     /// A phone-sized map (390 x 844 points).
     private func phone(_ latitude: Double, _ longitude: Double, zoom: Float, mbtiles: String? = nil) throws -> (GMSMapView, GMSMapViewHost) {
-        let map = GMSMapView(
-            frame: CGRect(x: 0, y: 0, width: 390, height: 844), camera: GMSCameraPosition(latitude: latitude, longitude: longitude, zoom: zoom))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 390, height: 844), camera: GMSCameraPosition(latitude: latitude, longitude: longitude, zoom: zoom))
         if let mbtiles { try map.useBasemap(mbtilesPath: mbtiles) }
         let host = GMSMapViewHost(mapView: map)
         host.prepareTiles()

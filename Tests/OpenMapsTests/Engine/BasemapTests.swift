@@ -22,8 +22,7 @@ struct BasemapEngineTests {
     }
 
     private func helsinki() -> (GMSMapView, GMSMapViewHost, Recorder) {
-        let map = GMSMapView(
-            frame: CGRect(x: 0, y: 0, width: 640, height: 400), camera: GMSCameraPosition(latitude: 60.1687, longitude: 24.9445, zoom: 16))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 640, height: 400), camera: GMSCameraPosition(latitude: 60.1687, longitude: 24.9445, zoom: 16))
         map.settings.zoomGestures = false
         let recorder = Recorder()
         map.delegate = recorder
@@ -119,8 +118,7 @@ struct BasemapEngineTests {
     }
 
     @Test func helsinkiFrameGolden() {
-        let map = GMSMapView(
-            frame: CGRect(x: 0, y: 0, width: 400, height: 300), camera: GMSCameraPosition(latitude: 60.1687, longitude: 24.9470, zoom: 15.6))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 300), camera: GMSCameraPosition(latitude: 60.1687, longitude: 24.9470, zoom: 15.6))
         let host = GMSMapViewHost(mapView: map)
         let marker = GMSMarker(position: CLLocationCoordinate2D(latitude: 60.1687, longitude: 24.9420))
         marker.title = "Stockmann"

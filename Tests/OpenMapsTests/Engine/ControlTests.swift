@@ -26,7 +26,7 @@ struct ControlTests {
     }
 
     @Test func compassTurnsTheCameraNorthWithoutAGesture() throws {
-        let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 390, height: 844), camera: GMSCameraPosition(latitude: 51.5, longitude: -0.1, zoom: 12, bearing: 90, viewingAngle: 0))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 390, height: 844), camera: GMSCameraPosition(latitude: 51.5, longitude: -0.1, zoom: 12, bearing: 90, viewingAngle: 0))
         let host = GMSMapViewHost(mapView: map)
         let delegate = ButtonDelegate()
         map.delegate = delegate
@@ -44,7 +44,7 @@ struct ControlTests {
     }
 
     @Test func myLocationButtonMovesToTheLocationUnlessConsumed() throws {
-        let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 390, height: 844), camera: GMSCameraPosition(latitude: 51.5, longitude: -0.1, zoom: 12))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 390, height: 844), camera: GMSCameraPosition(latitude: 51.5, longitude: -0.1, zoom: 12))
         let host = GMSMapViewHost(mapView: map)
         let delegate = ButtonDelegate()
         map.delegate = delegate
@@ -63,7 +63,7 @@ struct ControlTests {
     }
 
     @Test func controlsRespectPadding() throws {
-        let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
         let host = GMSMapViewHost(mapView: map)
         let before = try #require(host.center(of: .myLocationButton))
         map.padding = UIEdgeInsets(top: 50, left: 0, bottom: 200, right: 30)
@@ -73,9 +73,7 @@ struct ControlTests {
     }
 
     @Test func controlsAndTiltGolden() {
-        let map = GMSMapView(
-            frame: CGRect(x: 0, y: 0, width: 390, height: 420),
-            camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 16, bearing: 45, viewingAngle: 60))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 390, height: 420), camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 16, bearing: 45, viewingAngle: 60))
         let host = GMSMapViewHost(mapView: map)
         map.settings.compassButton = true
         map.settings.myLocationButton = true

@@ -7,9 +7,7 @@ import Testing
 @Suite("Frame goldens")
 struct FrameGoldenTests {
     @Test func markersWindowAndDotUnderBearing() {
-        let map = GMSMapView(
-            frame: CGRect(x: 0, y: 0, width: 390, height: 300),
-            camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 14, bearing: 30, viewingAngle: 0))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 390, height: 300), camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 14, bearing: 30, viewingAngle: 0))
         let host = GMSMapViewHost(mapView: map)
         func marker(_ lat: Double, _ lon: Double, _ configure: (GMSMarker) -> Void) {
             let m = GMSMarker(position: CLLocationCoordinate2D(latitude: lat, longitude: lon))

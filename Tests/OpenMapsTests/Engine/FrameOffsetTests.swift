@@ -10,8 +10,7 @@ import Testing
 @Suite("Frames drawn moved")
 struct FrameOffsetTests {
     @Test func aFrameDrawnMovedIsTheFrameMovedAndEveryPixelIsPainted() throws {
-        let map = GMSMapView(
-            frame: CGRect(x: 0, y: 0, width: 240, height: 160), camera: GMSCameraPosition(latitude: 60.1687, longitude: 24.9445, zoom: 15.3))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 240, height: 160), camera: GMSCameraPosition(latitude: 60.1687, longitude: 24.9445, zoom: 15.3))
         let marker = GMSMarker(position: CLLocationCoordinate2D(latitude: 60.1690, longitude: 24.9450))
         marker.map = map
         let host = GMSMapViewHost(mapView: map)

@@ -12,9 +12,7 @@ import Testing
 struct LabelsAlongsideTilesTests {
     /// A map over central Helsinki, 640 x 400 points.
     private func helsinki(zoom: Float, bearing: Double = 0, tilt: Double = 0) -> (GMSMapView, GMSMapViewHost) {
-        let map = GMSMapView(
-            frame: CGRect(x: 0, y: 0, width: 640, height: 400),
-            camera: GMSCameraPosition(latitude: 60.1687, longitude: 24.9445, zoom: zoom, bearing: bearing, viewingAngle: tilt))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 640, height: 400), camera: GMSCameraPosition(latitude: 60.1687, longitude: 24.9445, zoom: zoom, bearing: bearing, viewingAngle: tilt))
         return (map, GMSMapViewHost(mapView: map))
     }
 

@@ -50,9 +50,7 @@ struct LeakTests {
     private func showAndDropAMapScreen(_ round: Int) -> Leftovers {
         var leftovers = Leftovers()
         let controller = UIViewController()
-        let mapView = GMSMapView(
-            frame: CGRect(x: 0, y: 0, width: 390, height: 844),
-            camera: GMSCameraPosition(latitude: 60.1699, longitude: 24.9384, zoom: 14))
+        let mapView = makeMapView(frame: CGRect(x: 0, y: 0, width: 390, height: 844), camera: GMSCameraPosition(latitude: 60.1699, longitude: 24.9384, zoom: 14))
         controller.view = mapView
         let delegate = ScreenDelegate()
         mapView.delegate = delegate
@@ -130,8 +128,7 @@ struct LeakTests {
         weak var dropped: SlowTiles?
         var callsWhenDropped = 0
         do {
-            let mapView = GMSMapView(
-                frame: CGRect(x: 0, y: 0, width: 1_024, height: 1_024), camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 12))
+            let mapView = makeMapView(frame: CGRect(x: 0, y: 0, width: 1_024, height: 1_024), camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 12))
             let host = GMSMapViewHost(mapView: mapView)
             let layer = SlowTiles()
             layer.tileSize = 128

@@ -7,8 +7,7 @@ import Testing
 @Suite("Very many markers")
 struct ManyMarkersTests {
     @Test func indexedHitTestsAgreeWithDrawingOrderEverywhere() {
-        let map = GMSMapView(
-            frame: CGRect(x: 0, y: 0, width: 400, height: 400), camera: GMSCameraPosition(latitude: 0, longitude: 0, zoom: 8, bearing: 25, viewingAngle: 30))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 400), camera: GMSCameraPosition(latitude: 0, longitude: 0, zoom: 8, bearing: 25, viewingAngle: 30))
         map.settings.zoomGestures = false
         final class Recorder: GMSMapViewDelegate {
             var tapped: GMSMarker?

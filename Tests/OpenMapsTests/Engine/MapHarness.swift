@@ -46,9 +46,7 @@ final class MapHarness {
     let delegate: DelegateRecorder
 
     init(zoomGestures: Bool = true) {
-        mapView = GMSMapView(
-            frame: CGRect(x: 0, y: 0, width: 390, height: 844),
-            camera: GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 12))
+        mapView = makeMapView(frame: CGRect(x: 0, y: 0, width: 390, height: 844), camera: GMSCameraPosition(latitude: 51.5, longitude: -0.127, zoom: 12))
         mapView.settings.zoomGestures = zoomGestures
         delegate = DelegateRecorder.forRules(answering: answers)
         mapView.delegate = delegate

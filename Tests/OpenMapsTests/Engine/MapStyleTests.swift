@@ -26,8 +26,7 @@ struct MapStyleTests {
     static let noPOIs = #"[{"featureType": "poi", "stylers": [{"visibility": "off"}]}]"#
 
     private func helsinki(style: String?) throws -> (GMSMapView, GMSMapViewHost) {
-        let map = GMSMapView(
-            frame: CGRect(x: 0, y: 0, width: 400, height: 300), camera: GMSCameraPosition(latitude: 60.1687, longitude: 24.9470, zoom: 15.6))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 300), camera: GMSCameraPosition(latitude: 60.1687, longitude: 24.9470, zoom: 15.6))
         map.settings.zoomGestures = false
         if let style { map.mapStyle = try GMSMapStyle(jsonString: style) }
         let host = GMSMapViewHost(mapView: map)

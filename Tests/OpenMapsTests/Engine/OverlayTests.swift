@@ -19,8 +19,7 @@ struct OverlayTests {
     }
 
     private func setUp() -> (GMSMapView, GMSMapViewHost, OverlayDelegate) {
-        let map = GMSMapView(
-            frame: CGRect(x: 0, y: 0, width: 400, height: 400), camera: GMSCameraPosition(latitude: 0, longitude: 0, zoom: 10))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 400), camera: GMSCameraPosition(latitude: 0, longitude: 0, zoom: 10))
         map.settings.zoomGestures = false
         let delegate = OverlayDelegate()
         map.delegate = delegate
@@ -191,7 +190,7 @@ struct OverlayTests {
     // MARK: Goldens (bearing, tilt and the antimeridian)
 
     private func golden(_ name: String, camera: GMSCameraPosition, _ build: (GMSMapView) -> Void) {
-        let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 320, height: 240), camera: camera)
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 320, height: 240), camera: camera)
         build(map)
         let host = GMSMapViewHost(mapView: map)
         host.runUntilIdle()

@@ -7,9 +7,7 @@ import Testing
 @Suite("Projection, bounds and geometry")
 struct ProjectionTests {
     private func map(bearing: Double = 0, padding: UIEdgeInsets = .zero) -> GMSMapView {
-        let map = GMSMapView(
-            frame: CGRect(x: 0, y: 0, width: 400, height: 800),
-            camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 14, bearing: bearing, viewingAngle: 0))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 800), camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 14, bearing: bearing, viewingAngle: 0))
         map.padding = padding
         return map
     }
@@ -186,9 +184,7 @@ struct MapPointAndLayerTests {
 @Suite("Perspective camera")
 struct PerspectiveTests {
     private func map(tilt: Double, bearing: Double = 0) -> GMSMapView {
-        GMSMapView(
-            frame: CGRect(x: 0, y: 0, width: 400, height: 800),
-            camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 16, bearing: bearing, viewingAngle: tilt))
+        makeMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 800), camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 16, bearing: bearing, viewingAngle: tilt))
     }
 
     @Test func roundTripIsExactToANanodegreeUnderTilt() {

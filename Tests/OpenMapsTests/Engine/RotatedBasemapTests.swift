@@ -16,9 +16,7 @@ struct RotatedBasemapTests {
     }
 
     private func helsinki(bearing: Double, tilt: Double) -> (GMSMapView, GMSMapViewHost) {
-        let map = GMSMapView(
-            frame: CGRect(x: 0, y: 0, width: 640, height: 400),
-            camera: GMSCameraPosition(latitude: 60.1687, longitude: 24.9445, zoom: 16, bearing: bearing, viewingAngle: tilt))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 640, height: 400), camera: GMSCameraPosition(latitude: 60.1687, longitude: 24.9445, zoom: 16, bearing: bearing, viewingAngle: tilt))
         map.settings.zoomGestures = false
         return (map, GMSMapViewHost(mapView: map))
     }

@@ -34,9 +34,7 @@ struct UnclearedFrameTests {
     @Test(arguments: [GMSMapViewType.normal, .none, .satellite, .hybrid, .terrain])
     func everyPixelOfAFrameIsPainted(type: GMSMapViewType) {
         for (bearing, tilt, zoom) in [(0.0, 0.0, Float(15)), (30, 45, 15.4), (200, 65, 3), (0, 0, 0)] {
-            let map = GMSMapView(
-                frame: CGRect(x: 0, y: 0, width: 321, height: 203),
-                camera: GMSCameraPosition(latitude: 60.1687, longitude: 24.9445, zoom: zoom, bearing: bearing, viewingAngle: tilt))
+            let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 321, height: 203), camera: GMSCameraPosition(latitude: 60.1687, longitude: 24.9445, zoom: zoom, bearing: bearing, viewingAngle: tilt))
             map.mapType = type
             let host = GMSMapViewHost(mapView: map)
             host.prepareTiles()

@@ -10,7 +10,7 @@ import Testing
 struct WindowScaleTests {
     @Test func aWindowOpenedAtAnotherScaleIsDrawnAgainAtTheFramesScale() {
         let helsinki = CLLocationCoordinate2D(latitude: 60.17, longitude: 24.94)
-        let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 300, height: 300), camera: .camera(withTarget: helsinki, zoom: 14))
+        let mapView = makeMapView(frame: CGRect(x: 0, y: 0, width: 300, height: 300), camera: .camera(withTarget: helsinki, zoom: 14))
         mapView.mapType = .none
         let marker = GMSMarker(position: helsinki)
         marker.title = "Kaivokatu 1"
@@ -38,7 +38,7 @@ struct HostScaleTests {
     }
 
     private func tappedMap(scale: CGFloat) -> (GMSMapViewHost, ScaleProbe) {
-        let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 200, height: 200), camera: .camera(withLatitude: 0, longitude: 0, zoom: 4))
+        let mapView = makeMapView(frame: CGRect(x: 0, y: 0, width: 200, height: 200), camera: .camera(withLatitude: 0, longitude: 0, zoom: 4))
         mapView.mapType = .none
         mapView.settings.zoomGestures = false  // taps report at once
         let probe = ScaleProbe()
@@ -59,7 +59,7 @@ struct HostScaleTests {
     }
 
     @Test func anUnusableHostScaleIsIgnored() {
-        let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 10, height: 10), camera: .camera(withLatitude: 0, longitude: 0, zoom: 4))
+        let mapView = makeMapView(frame: CGRect(x: 0, y: 0, width: 10, height: 10), camera: .camera(withLatitude: 0, longitude: 0, zoom: 4))
         let host = GMSMapViewHost(mapView: mapView, scale: .nan)
         #expect(host.scale == UIScreen.standardScale)
         host.scale = 3

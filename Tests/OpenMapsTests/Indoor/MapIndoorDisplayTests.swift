@@ -7,7 +7,7 @@ import Testing
 @Suite("GMSMapView.indoorDisplay")
 struct MapIndoorDisplayTests {
     @Test func mapViewHasOneIndoorDisplayThatNeverFocusesABuilding() {
-        let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let mapView = makeMapView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         let display = mapView.indoorDisplay
         #expect(mapView.indoorDisplay === display)
         #expect(display.activeBuilding == nil && display.activeLevel == nil)

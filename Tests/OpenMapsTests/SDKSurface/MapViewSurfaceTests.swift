@@ -142,7 +142,7 @@ struct MapViewSurfaceTests {
         let style = GMSStrokeStyle.solidColor(.red)
         style.stampStyle = GMSTextureStyle(image: GMSMarker.markerImage(with: nil))
         #expect(style.stampStyle?.stampImage.size == GMSMarker.markerImage(with: nil).size)
-        #expect(path.pathOffset(byLatitude: 1, longitude: 0) is GMSMutablePath)
+        #expect(type(of: path.pathOffset(byLatitude: 1, longitude: 0)) == GMSMutablePath.self)
     }
 
     @Test func pathSegmentsForALengthCountFractions() {

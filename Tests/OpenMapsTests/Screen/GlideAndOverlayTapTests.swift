@@ -8,7 +8,7 @@ import Testing
 @MainActor
 @Suite struct GlideAndOverlayTapTests {
     @Test func theMyLocationDotGlidesBetweenNearbyFixesAndJumpsToFarOnes() {
-        let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 300), camera: GMSCameraPosition(latitude: 60.1676, longitude: 24.945, zoom: 17))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 300), camera: GMSCameraPosition(latitude: 60.1676, longitude: 24.945, zoom: 17))
         map.isMyLocationEnabled = true
         let host = GMSMapViewHost(mapView: map)
         let first = CLLocationCoordinate2D(latitude: 60.1676, longitude: 24.9450)
@@ -36,7 +36,7 @@ import Testing
             func mapView(_ mapView: GMSMapView, didTap overlay: GMSOverlay) { tapped.append(overlay.title ?? "?") }
         }
         let centre = CLLocationCoordinate2D(latitude: 60.1675, longitude: 24.9530)
-        let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 300), camera: GMSCameraPosition(target: centre, zoom: 15))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 300), camera: GMSCameraPosition(target: centre, zoom: 15))
         let taps = Taps()
         map.delegate = taps
         let circle = GMSCircle(position: centre, radius: 250)

@@ -16,7 +16,7 @@ import Testing
     }
 
     func hosted(zoom: Float = 14) -> (GMSMapViewHost, DelegateRecorder) {
-        let map = GMSMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 300), camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: zoom))
+        let map = makeMapView(frame: CGRect(x: 0, y: 0, width: 400, height: 300), camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: zoom))
         let recorder = DelegateRecorder()
         map.delegate = recorder
         let host = GMSMapViewHost(mapView: map)

@@ -19,7 +19,7 @@ struct MarkerPanoramaViewTests {
     }
 
     @Test func markerMayBeOnAMapAndAPanoramaViewAtOnce() {
-        let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let mapView = makeMapView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         let panoramaView = GMSPanoramaView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         let marker = GMSMarker()
         marker.map = mapView

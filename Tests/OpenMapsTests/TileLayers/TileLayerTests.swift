@@ -17,7 +17,7 @@ private final class TileEvents: GMSMapViewDelegate {
 /// asked at the map's own zoom.
 @MainActor
 private final class LayerHarness {
-    let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 256, height: 256), camera: GMSCameraPosition(latitude: 48, longitude: 10, zoom: 3))
+    let mapView = makeMapView(frame: CGRect(x: 0, y: 0, width: 256, height: 256), camera: GMSCameraPosition(latitude: 48, longitude: 10, zoom: 3))
     let host: GMSMapViewHost
     let events = TileEvents()
 
