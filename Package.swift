@@ -5,7 +5,7 @@ import PackageDescription
 ///
 /// Layers, each importing only those below it:
 /// MapGeometry, ConstraintSolver → MapDrawing → MapUIKit → Basemap / Geocoding → OpenMaps → OpenMapsUtils,
-/// OpenMapsTesting → MapReplay / OpenMapsPlayground → openmaps.
+/// OpenMapsTesting (the users' test product), MapReplay → OpenMapsPlayground → openmaps.
 let package = Package(
     name: "OpenMaps",
     platforms: [.macOS(.v15)],
@@ -98,12 +98,12 @@ let package = Package(
         .target(name: "OpenMapsUtils", dependencies: ["OpenMaps", "MapDrawing", "Basemap", "CMemoryHints", "CXML2", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "MapReplay",
-            dependencies: ["OpenMaps", "OpenMapsUtils", "OpenMapsTesting", "MapDrawing", "Basemap", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["OpenMaps", "OpenMapsUtils", "MapDrawing", "Basemap", .product(name: "Logging", package: "swift-log")]),
         // The playground: maps in sessions served to a browser (the page is its screen and touch surface).
         .target(
             name: "OpenMapsPlayground",
             dependencies: [
-                "OpenMaps", "OpenMapsUtils", "OpenMapsTesting", "MapReplay", "MapDrawing",
+                "OpenMaps", "OpenMapsUtils", "MapReplay", "MapDrawing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),

@@ -48,9 +48,15 @@ public final class Solver {
     /// The basic rows, by basic symbol. Change them only through ``setRow(_:_:)`` and
     /// ``takeRow(_:)``, which keep ``columns`` in step.
     private(set) var rows: [Symbol: Row] = [:]
-    /// For each parametric symbol, the basic symbols whose rows hold it: a pivot touches
-    /// only those rows, not the whole tableau.
+    /// For each parametric symbol but the dummies, the basic symbols whose rows hold it: a
+    /// pivot touches only those rows, not the whole tableau. Dummies (the markers of required
+    /// equalities, never pivoted on) are found by reading the rows when their constraint is
+    /// removed: along a chain of required equalities `v[i] = v[i-1] + c`, each later row holds
+    /// every earlier link's dummy, so indexing them cost the square of the chain's length.
     private var columns: [Symbol: Set<Symbol>] = [:]
+
+    /// Whether a symbol's holders are kept in ``columns``.
+    private static func isIndexed(_ symbol: Symbol) -> Bool { symbol.kind != .dummy }
     /// The cells of all basic rows together (kept by ``setRow(_:_:)``, ``takeRow(_:)`` and
     /// ``substitute(_:_:)``), against ``maximumTableauCells``.
     private(set) var cellCount = 0
@@ -299,20 +305,23 @@ public final class Solver {
     func setRow(_ basic: Symbol, _ row: Row) {
         rows[basic] = row
         cellCount += row.cells.count
-        for cell in row.cells { columns[cell.symbol, default: []].insert(basic) }
+        for cell in row.cells where Self.isIndexed(cell.symbol) { columns[cell.symbol, default: []].insert(basic) }
     }
 
     /// Takes a basic row out of the tableau.
     func takeRow(_ basic: Symbol) -> Row? {
         guard let row = rows.removeValue(forKey: basic) else { return nil }
         cellCount -= row.cells.count
-        for cell in row.cells { unlink(cell.symbol, from: basic) }
+        for cell in row.cells where Self.isIndexed(cell.symbol) { unlink(cell.symbol, from: basic) }
         return row
     }
 
     /// The basic symbols whose rows hold a symbol.
     func holders(of symbol: Symbol) -> Set<Symbol> {
-        columns[symbol] ?? []
+        guard Self.isIndexed(symbol) else {
+            return Set(rows.lazy.filter { $0.value.coefficient(for: symbol) != 0 }.map(\.key))
+        }
+        return columns[symbol] ?? []
     }
 
     private func unlink(_ symbol: Symbol, from basic: Symbol) {
@@ -324,11 +333,13 @@ public final class Solver {
     /// Replaces a symbol with a row everywhere, noting rows that became infeasible.
     func substitute(_ symbol: Symbol, _ row: Row) {
         var infeasible: [Symbol] = []
-        for basic in columns.removeValue(forKey: symbol) ?? [] {
+        let targets = Self.isIndexed(symbol) ? columns.removeValue(forKey: symbol) ?? [] : holders(of: symbol)
+        for basic in targets {
             guard let other = rows[basic] else { continue }
             let before = other.cells.count
             defer { cellCount += other.cells.count - before }
             other.substitute(symbol, row) { cell, appeared in
+                guard Self.isIndexed(cell) else { return }
                 if appeared {
                     columns[cell, default: []].insert(basic)
                 } else {

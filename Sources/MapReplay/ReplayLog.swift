@@ -1,46 +1,63 @@
 import Foundation
 import MapDrawing
 import OpenMaps
-import OpenMapsTesting
 
 /// Logs a map's delegate callbacks as JSON lines in the replay contract's format
-/// (`replay.md`): its ``recorder`` is set as the map's delegate, passes every callback on to
-/// the delegate that answers, and each recorded callback becomes one line.
+/// (`replay.md`): it observes the map's ``GMSMapView/events``, whatever its delegate is (which
+/// answers as it would), and each event becomes one line.
 ///
 /// `openmaps replay` logs a scenario's scripted delegate through it; the playground logs each
 /// sample's own delegate for the page's event log.
 @MainActor
 public final class ReplayLog {
-    /// The delegate to set on the map.
-    public let recorder: DelegateRecorder
     private var lines: [String] = []
+    private var observation: MapViewEventObservation?
+    private let clock: () -> TimeInterval
+    private let ids: (GMSMarker) -> String
     /// Called with each callback's selector and line as it is logged.
     public var onLine: ((_ selector: String, _ line: String) -> Void)?
+    /// Callbacks not logged (say, the tile callbacks).
+    public var ignored: Set<MapViewEvent.Kind> = []
 
-    /// A log whose lines are stamped with `clock`, naming markers with `ids` and other
+    /// The delegate to set on the map, for a log made to stand between the map and another
+    /// delegate (``init(forwardingTo:clock:ids:)``).
+    public let delegate: MapViewDelegateRelay?
+
+    /// A log of a map's events, stamped with `clock`, naming markers with `ids` and other
     /// overlays by their `userData` string or title.
-    public convenience init(forwardingTo inner: GMSMapViewDelegate? = nil, clock: @escaping () -> TimeInterval, ids: @escaping (GMSMarker) -> String) {
-        self.init(recorder: DelegateRecorder(forwardingTo: inner, clock: clock, name: ReplayLog.naming(ids)))
+    public init(observing mapView: GMSMapView, clock: @escaping () -> TimeInterval, ids: @escaping (GMSMarker) -> String) {
+        self.clock = clock
+        self.ids = ids
+        delegate = nil
+        observation = mapView.events.observe { [weak self] event in self?.log(event) }
     }
 
-    /// A log of a map's callbacks through its event sink (set ``recorder`` as the map's
-    /// `eventSink`): the map's own delegate, whatever it is at the time, keeps answering.
-    public convenience init(observing mapView: GMSMapView, clock: @escaping () -> TimeInterval, ids: @escaping (GMSMarker) -> String) {
-        self.init(recorder: DelegateRecorder(observing: mapView, clock: clock, name: ReplayLog.naming(ids)))
+    /// A log of the callbacks that reach ``delegate`` (set it as the map's delegate, or as a
+    /// cluster manager's map delegate), each passed on to `inner`, which answers.
+    public init(forwardingTo inner: GMSMapViewDelegate?, clock: @escaping () -> TimeInterval, ids: @escaping (GMSMarker) -> String) {
+        self.clock = clock
+        self.ids = ids
+        let relay = LoggingRelay(next: inner)
+        delegate = relay
+        relay.log = { [weak self] event in self?.log(event) }
     }
 
-    private init(recorder: DelegateRecorder) {
-        self.recorder = recorder
-        recorder.onEvent = { [weak self] event in
-            let line = ReplayLog.line(event)
-            self?.lines.append(line)
-            self?.onLine?(event.selector, line)
-        }
+    /// Stops logging.
+    public func stop() {
+        observation?.invalidate()
+        observation = nil
     }
 
-    /// Markers by `ids`, other overlays by their `userData` string or title.
-    private static func naming(_ ids: @escaping (GMSMarker) -> String) -> (GMSOverlay) -> String? {
-        { overlay in (overlay as? GMSMarker).map(ids) ?? (overlay.userData as? String) ?? overlay.title }
+    private func log(_ event: MapViewEvent) {
+        guard !ignored.contains(event.kind) else { return }
+        let line = line(event)
+        lines.append(line)
+        onLine?(event.kind.selector, line)
+    }
+
+    /// A marker by its id, another overlay by its `userData` string or title.
+    private func name(_ overlay: GMSOverlay) -> String? {
+        (overlay as? GMSMarker).map(ids) ?? (overlay.userData as? String) ?? overlay.title
     }
 
     /// Logs a line of the runner's own, in order with the map's callbacks: the cluster
@@ -54,39 +71,36 @@ public final class ReplayLog {
         onLine?(selector, line.text)
     }
 
-    /// Takes the lines logged so far (and lets the recorder forget them).
+    /// Takes the lines logged so far.
     public func drain() -> [String] {
-        defer {
-            lines = []
-            recorder.clear()
-        }
+        defer { lines = [] }
         return lines
     }
 
     /// One callback as the replay contract writes it.
-    static func line(_ event: MapEvent) -> String {
+    private func line(_ event: MapViewEvent) -> String {
         var line = JSONLine()
-        line.add("t", number: event.time, decimals: 3)
-        line.add("event", string: event.selector)
-        switch event.selector {
-        case "mapView:willMove:":
-            line.add("gesture", bool: event.gesture ?? false)
-        case "mapView:didChangeCameraPosition:", "mapView:idleAtCameraPosition:":
-            if let camera = event.camera { line.add("camera", Self.camera(camera)) }
-        case "mapView:didTapAtCoordinate:", "mapView:didLongPressAtCoordinate:", "mapView:didTapMyLocation:":
-            if let coordinate = event.coordinate { line.add("coordinate", Self.coordinate(coordinate)) }
-        case "mapView:didTapOverlay:":
-            line.add("overlay", string: event.name)
-        case "mapView:didTapPOIWithPlaceID:name:location:":
-            line.add("placeID", string: event.placeID)
-            line.add("name", string: event.name)
-            if let coordinate = event.coordinate { line.add("location", Self.coordinate(coordinate)) }
-        case "mapView:didBeginDraggingMarker:", "mapView:didEndDraggingMarker:", "mapView:didDragMarker:":
-            line.add("marker", string: event.name)
-            if let coordinate = event.coordinate { line.add("position", Self.coordinate(coordinate)) }
-        case "mapView:didTapMarker:", "mapView:didTapInfoWindowOfMarker:", "mapView:didLongPressInfoWindowOfMarker:",
-            "mapView:markerInfoWindow:", "mapView:markerInfoContents:", "mapView:didCloseInfoWindowOfMarker:":
-            line.add("marker", string: event.name)
+        line.add("t", number: clock(), decimals: 3)
+        line.add("event", string: event.kind.selector)
+        switch event {
+        case .willMove(let gesture):
+            line.add("gesture", bool: gesture)
+        case .didChange(let camera), .idle(let camera):
+            line.add("camera", Self.camera(camera))
+        case .tapAt(let coordinate), .longPressAt(let coordinate), .tapMyLocation(let coordinate):
+            line.add("coordinate", Self.coordinate(coordinate))
+        case .tapOverlay(let overlay):
+            line.add("overlay", string: name(overlay))
+        case .tapPOI(let placeID, let poiName, let location):
+            line.add("placeID", string: placeID)
+            line.add("name", string: poiName)
+            line.add("location", Self.coordinate(location))
+        case .beginDragging(let marker), .endDragging(let marker), .drag(let marker):
+            line.add("marker", string: name(marker))
+            line.add("position", Self.coordinate(marker.position))
+        case .tapMarker(let marker), .tapInfoWindow(let marker), .longPressInfoWindow(let marker), .markerInfoWindow(let marker),
+            .markerInfoContents(let marker), .closeInfoWindow(let marker):
+            line.add("marker", string: name(marker))
         default:
             break
         }
@@ -107,5 +121,15 @@ public final class ReplayLog {
     /// A coordinate as the replay contract writes it: `[latitude,longitude]`.
     public static func coordinate(_ c: CLLocationCoordinate2D) -> String {
         "[" + JSONLine.number(c.latitude, decimals: 7) + "," + JSONLine.number(c.longitude, decimals: 7) + "]"
+    }
+}
+
+/// A relay that logs each callback it passes on.
+@MainActor
+private final class LoggingRelay: MapViewDelegateRelay {
+    var log: ((MapViewEvent) -> Void)?
+
+    override func relay(_ event: MapViewEvent) {
+        log?(event)
     }
 }

@@ -2,7 +2,6 @@ import Foundation
 import Logging
 import MapDrawing
 import OpenMaps
-import OpenMapsTesting
 import OpenMapsUtils
 import MapGeometry
 
@@ -114,9 +113,9 @@ public final class ScenarioRunner {
         await host.runUntilIdleAwaitingTiles()
         if let clusterManager {
             // The manager hears the map first and passes every callback on to the log.
-            clusterManager.setDelegate(clusterTaps, mapDelegate: log.recorder)
+            clusterManager.setDelegate(clusterTaps, mapDelegate: log.delegate)
         } else {
-            mapView.delegate = log.recorder
+            mapView.delegate = log.delegate
         }
         for step in scenario.steps {
             await perform(step)
@@ -170,7 +169,7 @@ public final class ScenarioRunner {
                     (CGPoint(x: c.x + 50, y: c.y), CGPoint(x: c.x + 50, y: c.y - rise)),
                 ], duration: duration, rest: Timing.rest)
         case .drag(let id, let to, let duration):
-            guard let marker = markers[id], let start = host.iconCenter(of: marker) else { return }
+            guard let marker = markers[id], let start = MapInspection(host).iconCenter(of: marker) else { return }
             await drag(from: start, to: to, duration: duration)
         case .touches(let touches):
             let start = host.time
@@ -239,9 +238,9 @@ public final class ScenarioRunner {
     private func resolve(_ target: Scenario.Target) -> CGPoint? {
         switch target {
         case .point(let point): return point
-        case .marker(let id): return markers[id].flatMap { host.iconCenter(of: $0) }
-        case .infoWindow(let id): return markers[id].flatMap { host.infoWindowCenter(of: $0) }
-        case .control(let control): return host.center(of: control)
+        case .marker(let id): return markers[id].flatMap { MapInspection(host).iconCenter(of: $0) }
+        case .infoWindow(let id): return markers[id].flatMap { MapInspection(host).infoWindowCenter(of: $0) }
+        case .control(let control): return MapInspection(host).center(of: control)
         }
     }
 
@@ -311,7 +310,7 @@ public final class ScenarioRunner {
 
     private func settleGesture() async {
         let limit = host.time + 60
-        while host.isRecognizingGesture && host.time < limit {
+        while MapInspection(host).isRecognizingGesture && host.time < limit {
             await host.advanceAwaitingTiles(to: host.time + GMSMapViewHost.frameInterval)
         }
     }
@@ -446,7 +445,7 @@ public final class ScenarioRunner {
         line.add("t", number: host.time, decimals: 3)
         let selected = mapView.selectedMarker
         line.add("selectedMarker", string: selected.map(id))
-        line.add("infoWindow", string: selected.flatMap { host.isInfoWindowOpen(for: $0) ? id(of: $0) : nil })
+        line.add("infoWindow", string: selected.flatMap { MapInspection(host).isInfoWindowOpen(for: $0) ? id(of: $0) : nil })
         line.add("camera", ReplayLog.camera(mapView.camera))
         let order = addedAt.sorted { $0.value < $1.value }.map(\.key)
         let entries = order.compactMap { key -> String? in

@@ -34,6 +34,9 @@ open class UIStackView: UIView {
 
     /// The views the stack arranges, in order.
     public private(set) var arrangedSubviews: [UIView] = []
+    /// The arranged views' identities: whether a view is arranged, without walking the list
+    /// (a stack of thousands of views is built in linear time).
+    private var arrangedIdentities: Set<ObjectIdentifier> = []
     /// Row (horizontal, the default) or column.
     open var axis: NSLayoutConstraint.Axis = .horizontal { didSet { arrange() } }
     /// How arranged subviews share the length (fill).
@@ -75,8 +78,9 @@ open class UIStackView: UIView {
     /// Inserts a view at an index of the arrangement (clamped into range).
     open func insertArrangedSubview(_ view: UIView, at stackIndex: Int) {
         guard view !== self else { return }
-        arrangedSubviews.removeAll { $0 === view }
+        if arrangedIdentities.contains(ObjectIdentifier(view)) { arrangedSubviews.removeAll { $0 === view } }
         arrangedSubviews.insert(view, at: min(max(stackIndex, 0), arrangedSubviews.count))
+        arrangedIdentities.insert(ObjectIdentifier(view))
         view.translatesAutoresizingMaskIntoConstraints = false
         if view.superview !== self { addSubview(view) }
         arrange()
@@ -84,7 +88,7 @@ open class UIStackView: UIView {
 
     /// Takes a view out of the arrangement; it stays a subview (as in UIKit).
     open func removeArrangedSubview(_ view: UIView) {
-        guard arrangedSubviews.contains(where: { $0 === view }) else { return }
+        guard arrangedIdentities.remove(ObjectIdentifier(view)) != nil else { return }
         arrangedSubviews.removeAll { $0 === view }
         customSpacings[ObjectIdentifier(view)] = nil
         arrange()
@@ -103,7 +107,7 @@ open class UIStackView: UIView {
 
     /// A subview left the stack: it leaves the arrangement too.
     package func arrangedSubviewLeft(_ view: UIView) {
-        guard arrangedSubviews.contains(where: { $0 === view }) else { return }
+        guard arrangedIdentities.remove(ObjectIdentifier(view)) != nil else { return }
         arrangedSubviews.removeAll { $0 === view }
         customSpacings[ObjectIdentifier(view)] = nil
         arrange()

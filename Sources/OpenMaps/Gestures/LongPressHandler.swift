@@ -4,10 +4,10 @@ import Foundation
 /// draggable marker (which then follows the finger) or the map (rule 13).
 @MainActor
 final class LongPressHandler: GestureHandler {
-    private let events: MapEvents
+    private let taps: TapPolicy
 
-    init(events: MapEvents) {
-        self.events = events
+    init(taps: TapPolicy) {
+        self.taps = taps
     }
 
     var isEnabled: Bool { true }
@@ -19,15 +19,15 @@ final class LongPressHandler: GestureHandler {
 
     /// The press lands; returns the drag that starts, if any.
     func fire(at point: CGPoint) -> (marker: GMSMarker, offset: CGSize)? {
-        events.longPress(at: point)
+        taps.longPress(at: point)
     }
 
     /// The dragged marker follows the finger, keeping its offset from it.
     func drag(_ marker: GMSMarker, offset: CGSize, finger: CGPoint) {
-        events.markerDragged(marker, to: CGPoint(x: finger.x + offset.width, y: finger.y + offset.height))
+        taps.markerDragged(marker, to: CGPoint(x: finger.x + offset.width, y: finger.y + offset.height))
     }
 
     func endDrag(_ marker: GMSMarker) {
-        events.markerDragEnded(marker)
+        taps.markerDragEnded(marker)
     }
 }

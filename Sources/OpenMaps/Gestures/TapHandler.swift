@@ -6,15 +6,15 @@ import Foundation
 @MainActor
 final class TapHandler: GestureHandler {
     private let camera: CameraController
-    private let events: MapEvents
+    private let taps: TapPolicy
     private let settings: GMSUISettings
     private let controls: ControlsLayer
     /// A single tap waiting out the double-tap window: where, and when the window ends.
     private var pending: (location: CGPoint, deadline: TimeInterval)?
 
-    init(camera: CameraController, events: MapEvents, settings: GMSUISettings, controls: ControlsLayer) {
+    init(camera: CameraController, taps: TapPolicy, settings: GMSUISettings, controls: ControlsLayer) {
         self.camera = camera
-        self.events = events
+        self.taps = taps
         self.settings = settings
         self.controls = controls
     }
@@ -30,7 +30,7 @@ final class TapHandler: GestureHandler {
         // Controls are buttons: they answer at once, with no double-tap wait.
         guard isEnabled, !controls.isShownControl(at: point) else {
             flush()
-            return events.tap(at: point)
+            return taps.tap(at: point)
         }
         if let pending, began <= pending.deadline,
             hypot(point.x - pending.location.x, point.y - pending.location.y) < GestureThresholds.doubleTapDistance
@@ -49,13 +49,13 @@ final class TapHandler: GestureHandler {
         guard let pending, now >= pending.deadline else { return }
         if let began = fingerDownSince, began <= pending.deadline { return }
         self.pending = nil
-        events.tap(at: pending.location)
+        taps.tap(at: pending.location)
     }
 
     /// Reports a waiting single tap now (the second tap did not come, or became something else).
     func flush() {
         guard let pending else { return }
         self.pending = nil
-        events.tap(at: pending.location)
+        taps.tap(at: pending.location)
     }
 }

@@ -45,10 +45,10 @@ final class TouchRecognizer {
     /// The second-to-last lifted finger of a two-finger touch.
     private var lastLifted: CGPoint?
 
-    init(camera: CameraController, events: MapEvents, settings: GMSUISettings, controls: ControlsLayer) {
+    init(camera: CameraController, taps: TapPolicy, settings: GMSUISettings, controls: ControlsLayer) {
         self.camera = camera
-        tap = TapHandler(camera: camera, events: events, settings: settings, controls: controls)
-        longPress = LongPressHandler(events: events)
+        tap = TapHandler(camera: camera, taps: taps, settings: settings, controls: controls)
+        longPress = LongPressHandler(taps: taps)
         pan = PanHandler(camera: camera, settings: settings)
         twoFingerTap = TwoFingerTapHandler(camera: camera, settings: settings)
         pinch = PinchHandler(camera: camera, settings: settings)

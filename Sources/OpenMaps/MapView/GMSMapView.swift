@@ -32,11 +32,10 @@ open class GMSMapView: UIView {
     /// Receives the map's events. Held weakly; there is one.
     open weak var delegate: GMSMapViewDelegate?
 
-    /// Where the map sends its delegate callbacks when set: an object that watches them and
-    /// passes each on to ``delegate`` (OpenMapsTesting's `DelegateRecorder(observing:)`), so
-    /// tools can log a map whose delegate the app (or a utility, such as a cluster manager)
-    /// owns. `delegate` still reads back what the app set. Held weakly. An OpenMaps addition.
-    public weak var eventSink: GMSMapViewDelegate?
+    /// The map's events, for observers: every delegate callback as a ``MapViewEvent``, given
+    /// to each observer before the delegate hears it. Tools log a map this way whatever its
+    /// delegate is (the app's, or a utility's such as a cluster manager). An OpenMaps addition.
+    public let events = MapViewEvents()
 
     /// Gestures and controls.
     public let settings: GMSUISettings
@@ -224,6 +223,7 @@ open class GMSMapView: UIView {
         settings.mapView = self
         backgroundColor = UIColor(MapPalette.land)
         scene.events.mapView = self
+        scene.taps.mapView = self
         scene.viewSize.view = self
         scene.markers.resolvesCollisions = mapID != nil
         scene.invalidate = { [weak self] in self?.setNeedsDisplay() }

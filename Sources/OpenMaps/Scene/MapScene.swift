@@ -16,6 +16,8 @@ final class MapScene {
     let timers = MapTimers()
     let background = MapBackgroundWork()
     let events = MapEvents()
+    /// What taps, long presses and drags do (rules 1-14).
+    let taps: TapPolicy
     let camera: CameraController
     let settings: GMSUISettings
     let viewAnimations: ViewAnimationRunner
@@ -60,6 +62,7 @@ final class MapScene {
         let size = ViewSize()
         viewSize = size
         camera = CameraController(camera: position, size: size, clock: clock, events: events)
+        taps = TapPolicy(events: events)
         viewAnimations = ViewAnimationRunner(clock: clock)
         myLocation = MyLocationLayer(clock: clock)
         tileOverlays = TileOverlayLayer(clock: clock)
@@ -72,8 +75,8 @@ final class MapScene {
             controls,
         ]
         hitOrder = [controls, infoWindow, myLocation, markers, shapes, labels, boundaries]
-        gestures = TouchRecognizer(camera: camera, events: events, settings: settings, controls: controls)
-        events.scene = self
+        gestures = TouchRecognizer(camera: camera, taps: taps, settings: settings, controls: controls)
+        taps.scene = self
         markers.adopt = { [viewAnimations] in viewAnimations.adopt($0) }
         infoWindow.adopt = { [viewAnimations] in viewAnimations.adopt($0) }
         markers.isDragging = { [gestures] in gestures.isDragging($0) }

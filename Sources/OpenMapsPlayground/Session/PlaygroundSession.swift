@@ -325,12 +325,11 @@ public final class PlaygroundSession {
         if let mapView = PlaygroundSession.view(GMSMapView.self, in: controller.view) {
             let mapHost = GMSMapViewHost(mapView: mapView, size: size, scale: scale)
             mapHost.rendersTilesInBackground = true
-            // The sample's own delegate answers; a recorder in front logs each callback for the page.
+            // The sample's own delegate answers; the map's events are logged for the page.
             let recorder = ReplayLog(
-                forwardingTo: mapView.delegate, clock: { [unowned mapHost] in mapHost.time },
+                observing: mapView, clock: { [unowned mapHost] in mapHost.time },
                 ids: { marker in (marker.userData as? String) ?? marker.title ?? "marker" })
             recorder.onLine = { [weak self] selector, line in self?.pendingEvents.append((selector, line)) }
-            mapView.delegate = recorder.recorder
             host = mapHost
             surface = MapSurface(host: mapHost, log: recorder)
             self.panoramaHost = nil

@@ -2,10 +2,9 @@ import Foundation
 import MapDrawing
 import MapReplay
 import OpenMaps
-import OpenMapsTesting
 
 /// A whole phone screen: an app's view controller hosted in a ``ScreenHost`` (390 x 844
-/// points unless asked otherwise), every map on it logged for the page through its event sink
+/// points unless asked otherwise), every map on it logged for the page by observing its events
 /// (the app's delegates still answer, and `mapView.delegate` reads back what the app set).
 @MainActor
 final class ScreenSurface: PlaygroundSurface {
@@ -41,7 +40,7 @@ final class ScreenSurface: PlaygroundSurface {
     }
     func press(_ key: UIKey) { host.press(key) }
     func detach() {
-        for (map, _) in logs.values where map.eventSink != nil { map.eventSink = nil }
+        for (_, log) in logs.values { log.stop() }
         logs = [:]
     }
     func drainLog() {
@@ -53,7 +52,7 @@ final class ScreenSurface: PlaygroundSurface {
         let maps = host.mapViews
         let live = Set(maps.map(ObjectIdentifier.init))
         for (key, entry) in logs where !live.contains(key) {
-            entry.map.eventSink = nil
+            entry.log.stop()
             logs[key] = nil
         }
         for map in maps where logs[ObjectIdentifier(map)] == nil {
@@ -61,7 +60,6 @@ final class ScreenSurface: PlaygroundSurface {
                 (marker.userData as? String) ?? marker.title ?? "marker"
             })
             log.onLine = onLine
-            map.eventSink = log.recorder
             logs[ObjectIdentifier(map)] = (map, log)
         }
     }

@@ -9,8 +9,16 @@ import Testing
 struct OverlayTests {
     final class OverlayDelegate: GMSMapViewDelegate {
         var events: [String] = []
-        func mapView(_ mapView: GMSMapView, didTap overlay: GMSOverlay) { events.append("overlay:\(overlay.title ?? "?")") }
-        func mapView(_ mapView: GMSMapView, didTapAt coordinate: CLLocationCoordinate2D) { events.append("didTapAt") }
+        /// Called inside each tap callback (on an overlay or the map).
+        var onTap: ((GMSMapView) -> Void)?
+        func mapView(_ mapView: GMSMapView, didTap overlay: GMSOverlay) {
+            events.append("overlay:\(overlay.title ?? "?")")
+            onTap?(mapView)
+        }
+        func mapView(_ mapView: GMSMapView, didTapAt coordinate: CLLocationCoordinate2D) {
+            events.append("didTapAt")
+            onTap?(mapView)
+        }
         func mapView(_ mapView: GMSMapView, didTap marker: GMSMarker) -> Bool {
             events.append("marker:\(marker.title ?? "?")")
             return true
@@ -67,6 +75,36 @@ struct OverlayTests {
         delegate.events = []
         tap(host, CLLocationCoordinate2D(latitude: 0.06, longitude: 0))
         #expect(delegate.events == ["didTapAt"])
+    }
+
+    /// Rules 5 and 6: a marker the delegate selects inside `didTap(overlay)` or `didTapAt`
+    /// stays selected: selecting it closes the window shown before, and nothing closes the new
+    /// one when the callback returns.
+    @Test(arguments: [true, false])
+    func rule5And6ASelectionMadeInTheTapCallbackStands(onOverlay: Bool) {
+        let (map, host, delegate) = setUp()
+        let polygon = GMSPolygon(path: square(0, 0, 0.1))
+        polygon.title = "polygon"
+        polygon.isTappable = true
+        polygon.map = map
+        func marker(_ title: String, _ latitude: Double) -> GMSMarker {
+            let marker = GMSMarker(position: CLLocationCoordinate2D(latitude: latitude, longitude: 0.2))
+            marker.title = title
+            marker.map = map
+            return marker
+        }
+        let shown = marker("shown", 0.2), chosen = marker("chosen", -0.2)
+        map.selectedMarker = shown
+        delegate.onTap = { $0.selectedMarker = chosen }
+        tap(host, CLLocationCoordinate2D(latitude: onOverlay ? 0.06 : 0.5, longitude: onOverlay ? 0 : -0.5))
+        #expect(delegate.events == [onOverlay ? "overlay:polygon" : "didTapAt", "close:shown"])
+        #expect(map.selectedMarker === chosen, "the callback's selection stands")
+        // Without a selection in the callback, the shown window closes.
+        delegate.onTap = nil
+        delegate.events = []
+        tap(host, CLLocationCoordinate2D(latitude: onOverlay ? 0.06 : 0.5, longitude: onOverlay ? 0 : -0.5))
+        #expect(delegate.events == [onOverlay ? "overlay:polygon" : "didTapAt", "close:chosen"])
+        #expect(map.selectedMarker == nil)
     }
 
     @Test func rule6TopmostByZIndexAndMarkersAbove() {
