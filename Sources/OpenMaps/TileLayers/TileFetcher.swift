@@ -145,12 +145,14 @@ package final class TileFetcher: NSObject, URLSessionDataDelegate, Sendable {
 
     package func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let now = TileFetcher.now
+        let id = dataTask.taskIdentifier
         let overLimit = transfers.withLock { transfers -> Int? in
-            guard var transfer = transfers[dataTask.taskIdentifier] else { return nil }
-            guard transfer.data.count + data.count <= transfer.limits.maximumBytes else { return transfer.limits.maximumBytes }
-            transfer.data.append(data)
-            transfer.lastActivity = now
-            transfers[dataTask.taskIdentifier] = transfer
+            guard let received = transfers[id]?.data.count, let limit = transfers[id]?.limits.maximumBytes else { return nil }
+            guard received + data.count <= limit else { return limit }
+            // Appended in place: a copy of the transfer taken out and put back shares its
+            // bytes with the one left in the table, so every chunk copied all before it.
+            transfers[id]?.data.append(data)
+            transfers[id]?.lastActivity = now
             return nil
         }
         if let overLimit {
