@@ -89,43 +89,31 @@ open class GMUDefaultClusterRenderer: NSObject, GMUClusterRenderer {
         renderedClusters.removeAll()
         renderedClusterItems.removeAll()
         guard let mapView else { return }
-        guard animatesClusters else {
-            self.clusters = clusters
-            let existing = shownMarkers
-            shownMarkers = []
-            if reusesMarkers {
-                reusable = markersByKey
-                markersByKey = [:]
-            } else {
-                clearMarkers(existing)
-            }
-            addOrUpdate(clusters, animated: false)
-            reusable = [:]
-            if reusesMarkers {
-                let staying = Set(shownMarkers.map(ObjectIdentifier.init))
-                clearMarkers(existing.filter { !staying.contains(ObjectIdentifier($0)) })
-            }
-            return
-        }
         let zoom = mapView.camera.zoom
         let zoomingIn = zoom > previousZoom
-        prepareAnimation(to: clusters, zoom: zoom, zoomingIn: zoomingIn)
-        previousZoom = zoom
+        if animatesClusters {
+            prepareAnimation(to: clusters, zoom: zoom, zoomingIn: zoomingIn)
+            previousZoom = zoom
+        }
         self.clusters = clusters
         let existing = shownMarkers
         shownMarkers = []
         if reusesMarkers {
             reusable = markersByKey
             markersByKey = [:]
+        } else if !animatesClusters {
+            clearMarkers(existing)
         }
-        addOrUpdate(clusters, animated: zoomingIn)
+        addOrUpdate(clusters, animated: animatesClusters && zoomingIn)
         reusable = [:]
+        guard animatesClusters || reusesMarkers else { return }
+        // The markers shown before and not kept leave: at once, or fading out when zooming out.
         let staying = Set(shownMarkers.map(ObjectIdentifier.init))
         let leaving = existing.filter { !staying.contains(ObjectIdentifier($0)) }
-        if zoomingIn {
-            clearMarkers(leaving)
-        } else {
+        if animatesClusters && !zoomingIn {
             clearMarkersAnimated(leaving)
+        } else {
+            clearMarkers(leaving)
         }
     }
 
