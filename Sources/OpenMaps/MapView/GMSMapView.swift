@@ -224,6 +224,8 @@ open class GMSMapView: UIView {
         backgroundColor = UIColor(MapPalette.land)
         scene.events.mapView = self
         scene.taps.mapView = self
+        // The SDK's blocking recognizer: a map in a scroll view keeps its gestures (rule 82).
+        addGestureRecognizer(MapGestureBlocker(map: self))
         scene.viewSize.view = self
         scene.markers.resolvesCollisions = mapID != nil
         scene.invalidate = { [weak self] in self?.setNeedsDisplay() }

@@ -95,6 +95,83 @@ import Testing
         #expect(screen.buttonTaps == 0, "lifted far outside: touch up outside")
     }
 
+    /// A details screen: a scroll view taller than the phone with a map 300 points tall near
+    /// its top.
+    final class DetailsScreen: UIViewController {
+        let scrollView = UIScrollView()
+        let mapView = GMSMapView(options: {
+            let options = GMSMapViewOptions()
+            options.camera = GMSCameraPosition(latitude: 60.1699, longitude: 24.9384, zoom: 12)
+            options.frame = CGRect(x: 0, y: 100, width: 390, height: 300)
+            return options
+        }())
+
+        override func loadView() {
+            scrollView.contentSize = CGSize(width: 390, height: 2_000)
+            scrollView.addSubview(mapView)
+            view = scrollView
+        }
+    }
+
+    /// Drags a finger up from (200, 350) by 150 points, slowly enough not to fling.
+    private func dragUp(_ host: ScreenHost, id: Int) {
+        var time = host.time + 0.1
+        host.send(MapTouch(id: id, phase: .began, location: CGPoint(x: 200, y: 350), timestamp: time))
+        for step in 1...15 {
+            time += 1.0 / 60
+            host.send(MapTouch(id: id, phase: .moved, location: CGPoint(x: 200, y: 350 - CGFloat(step) * 10), timestamp: time))
+        }
+        host.send(MapTouch(id: id, phase: .ended, location: CGPoint(x: 200, y: 200), timestamp: time + 0.3))
+        host.runUntilIdle()
+    }
+
+    /// Rule 82: a map in a scroll view keeps the pans that start on it (the SDK's
+    /// `consumesGesturesInView`, on by default); off, or with the map's scroll gestures off, or
+    /// with the map's own recognizers removed, the scroll view scrolls.
+    @Test func rule82AMapInAScrollViewKeepsItsPans() {
+        let screen = DetailsScreen()
+        let host = ScreenHost(rootViewController: screen)
+        host.advance(by: 0.1)
+        #expect(screen.mapView.gestureRecognizers?.count == 1, "the map's blocking recognizer")
+        let start = screen.mapView.camera.target
+        let top = screen.scrollView.contentOffset
+        dragUp(host, id: 1)
+        #expect(screen.mapView.camera.target.latitude < start.latitude - 0.001, "dragged up, the map shows what lies south")
+        #expect(screen.scrollView.contentOffset == top, "the scroll view stays")
+        // Scroll gestures off: the pan is nobody's on the map, so the scroll view scrolls.
+        screen.mapView.settings.scrollGestures = false
+        dragUp(host, id: 2)
+        #expect(screen.scrollView.contentOffset.y > top.y + 50, "\(screen.scrollView.contentOffset)")
+        screen.scrollView.contentOffset = top
+        screen.mapView.settings.scrollGestures = true
+        // Not consumed: the scroll view takes the pan.
+        screen.mapView.settings.consumesGesturesInView = false
+        dragUp(host, id: 3)
+        #expect(screen.scrollView.contentOffset.y > top.y + 50)
+        screen.scrollView.contentOffset = top
+        screen.mapView.settings.consumesGesturesInView = true
+        // The map's own recognizers removed (as apps do to let a parent scroll).
+        for recognizer in screen.mapView.gestureRecognizers ?? [] { screen.mapView.removeGestureRecognizer(recognizer) }
+        dragUp(host, id: 4)
+        #expect(screen.scrollView.contentOffset.y > top.y + 50)
+    }
+
+    /// Rule 82: a tap recognizer of the map's superview does not fire for taps on the map
+    /// (they are the map's, as with the SDK); one added to the map itself does.
+    @Test func rule82TheMapsTapsAreItsOwnAndItsRecognizers() {
+        let screen = DetailsScreen()
+        let host = ScreenHost(rootViewController: screen)
+        host.advance(by: 0.1)
+        var outerTaps = 0, mapTaps = 0
+        screen.scrollView.addGestureRecognizer(UITapGestureRecognizer { _ in outerTaps += 1 })
+        screen.mapView.addGestureRecognizer(UITapGestureRecognizer { _ in mapTaps += 1 })
+        host.tap(at: CGPoint(x: 200, y: 250), id: 1, wait: 1)
+        #expect(mapTaps == 1)
+        #expect(outerTaps == 0)
+        host.tap(at: CGPoint(x: 200, y: 600), id: 2, wait: 1)
+        #expect(outerTaps == 1, "below the map the scroll view's recognizer fires")
+    }
+
     @Test func gestureRecognizersOverTheMapTakeTheirGestures() {
         let screen = MapScreen()
         let taps = Taps()
