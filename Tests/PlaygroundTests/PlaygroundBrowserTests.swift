@@ -133,11 +133,17 @@ struct PlaygroundBrowserTests {
             let white = whiteness(of: open, around: centre)
             #expect(white > 0.6, "the info window's white body (\(white) white)")
             // and much more of it than of the map under it, once the window is closed: the page
-            // is looked at once the map is idle, its tiles drawn and every frame it was sent
-            // drawn and acknowledged (events, not a clock: a busy machine only takes longer).
+            // is looked at once it has drawn (and acknowledged) a frame made after the close
+            // with the map's tiles all drawn and nothing more to draw (events, not a clock: a
+            // busy machine only takes longer).
+            let sentBeforeClose = session.framesSent
             host.mapView.selectedMarker = nil
             #expect(host.needsFrame, "closing the window asks for a frame")
-            #expect(await settle(session, host))
+            #expect(
+                await waitFor(timeout: 120) {
+                    session.framesSent > sentBeforeClose && session.framesInFlight == 0 && !host.needsFrame && !host.hasTilesInFlight
+                        && host.isIdle
+                })
             let underneath = whiteness(of: try Bitmap.decode(try await browser.screenshot()), around: centre)
             #expect(white - underneath > 0.15, "the window, not the map, is white there (\(white) vs \(underneath))")
         }
@@ -200,8 +206,7 @@ struct PlaygroundBrowserTests {
     private func settle(_ session: PlaygroundSession, _ host: GMSMapViewHost) async -> Bool {
         var quiet = 0
         for _ in 0..<200 {
-            let settled = !host.needsFrame && session.framesInFlight == 0 && host.isIdle && !host.hasTilesInFlight
-            quiet = settled ? quiet + 1 : 0
+            quiet = !host.needsFrame && session.framesInFlight == 0 ? quiet + 1 : 0
             if quiet >= 10 { return true }
             try? await Task.sleep(for: .milliseconds(50))
         }
