@@ -59,7 +59,7 @@ public struct MapStyleRules: Sendable {
     /// The longest style text, in UTF-8 bytes.
     public static let maximumBytes = 4 * 1_024 * 1_024
 
-    private static let logger = Logger(label: "OpenMaps.MapStyle")
+    private static let logger = Logger(label: "OpenMaps.Basemap")
 
     /// Parses styling JSON; throws `StyleError` naming the first bad entry. A styler number
     /// outside its range is clamped into it with a logged warning.

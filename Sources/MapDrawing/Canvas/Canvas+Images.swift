@@ -7,7 +7,7 @@ extension Canvas {
     /// size in points, as a phone would run out of memory long before.
     public static let maximumImagePixels = 4_096 * 4_096
 
-    private static let logger = Logger(label: "OpenMaps.Canvas")
+    private static let logger = Logger(label: "OpenMaps.Drawing")
 
     /// A canvas for an image of a size in points at a scale, the scale lowered (with a logged
     /// warning) so the image has at most ``maximumImagePixels``.

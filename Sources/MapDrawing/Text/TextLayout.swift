@@ -13,7 +13,7 @@ public final class TextLayout {
     /// The most characters shaped when there is no line limit.
     public static let unlimitedCharacterBudget = 20_000
 
-    private static let logger = Logger(label: "OpenMaps.Text")
+    private static let logger = Logger(label: "OpenMaps.Drawing")
 
     public let text: String
     public let style: TextStyle

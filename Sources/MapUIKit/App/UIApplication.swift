@@ -6,7 +6,7 @@ import Logging
 /// `ScreenHost`); ``launch(delegate:)`` starts it as iOS does.
 @preconcurrency @MainActor
 open class UIApplication: UIResponder {
-    nonisolated static let logger = Logger(label: "OpenMaps.UIKit.UIApplication")
+    nonisolated static let logger = Logger(label: "OpenMaps.UIKit")
 
     /// Where the app is in its life.
     public enum State: Int, Sendable {

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 
 extension UIViewController {
-    private static let presentationLogger = Logger(label: "UIKit.Presentation")
+    private static let presentationLogger = Logger(label: "OpenMaps.UIKit")
 
     /// Presents a controller over this one's screen, as UIKit does on a phone: a sheet
     /// (`.automatic`, `.pageSheet`, `.formSheet`) slides up to just below the status bar over

@@ -24,7 +24,7 @@ open class UIPickerView: UIView, FrameAnimating {
     /// What `viewForRow` answers when the delegate does not implement it.
     static let noRowView = UIView()
 
-    private static let logger = Logger(label: "OpenMaps.UIPickerView")
+    private static let logger = Logger(label: "OpenMaps.UIKit")
     private static let titleFont = UIFont.systemFont(ofSize: 21)
     private static let spacing: CGFloat = 5
 

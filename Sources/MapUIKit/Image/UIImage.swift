@@ -14,7 +14,7 @@ open class UIImage: NSObject, @unchecked Sendable {
         case alwaysTemplate
     }
 
-    private static let logger = Logger(label: "OpenMaps.UIImage")
+    private static let logger = Logger(label: "OpenMaps.UIKit")
 
     /// The pixels.
     public let bitmap: Bitmap

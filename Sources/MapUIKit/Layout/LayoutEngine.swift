@@ -9,7 +9,7 @@ import Logging
 @MainActor
 package final class LayoutEngine {
     /// Where constraint problems are logged, in UIKit's words.
-    nonisolated static let logger = Logger(label: "UIKit.LayoutConstraints")
+    nonisolated static let logger = Logger(label: "OpenMaps.UIKit.Layout")
     /// Receives each unsatisfiable-constraints message (tests read them here).
     package static var unsatisfiableConstraintsHandler: ((String) -> Void)?
 

@@ -49,7 +49,7 @@ extension NSLayoutConstraint {
     }
 }
 
-private let layoutLogger = Logger(label: "OpenMaps.UIKit.VisualFormat")
+private let layoutLogger = Logger(label: "OpenMaps.UIKit.Layout")
 
 /// Why a visual format did not parse.
 struct VisualFormatError: Error {

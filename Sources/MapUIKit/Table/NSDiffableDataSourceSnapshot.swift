@@ -5,7 +5,7 @@ import Logging
 /// `NSDiffableDataSourceSnapshot`. Identifiers are unique: an item or section added twice, or
 /// an operation naming one that is not there (UIKit raises), is ignored with a logged warning.
 public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: Sendable {
-    nonisolated static var logger: Logger { Logger(label: "OpenMaps.UIKit.NSDiffableDataSourceSnapshot") }
+    nonisolated static var logger: Logger { Logger(label: "OpenMaps.UIKit") }
 
     private var sections: [SectionIdentifierType] = []
     private var items: [[ItemIdentifierType]] = []

@@ -11,7 +11,7 @@ import MapDrawing
 /// new places on the next frame).
 @preconcurrency @MainActor
 open class UITableView: UIScrollView {
-    nonisolated static let logger = Logger(label: "OpenMaps.UIKit.UITableView")
+    nonisolated static let logger = Logger(label: "OpenMaps.UIKit")
 
     /// A table's look.
     public enum Style: Int, Sendable {

@@ -142,7 +142,7 @@ struct TextEditing {
 
 /// The log of text editing.
 enum TextEditingLog {
-    static let logger = Logger(label: "OpenMaps.TextEditing")
+    static let logger = Logger(label: "OpenMaps.UIKit")
 }
 
 @MainActor

@@ -34,12 +34,12 @@ final class CameraController {
     static func usablePadding(_ insets: UIEdgeInsets) -> UIEdgeInsets? {
         let values = [insets.top, insets.left, insets.bottom, insets.right]
         guard values.allSatisfy(\.isFinite) else {
-            GMSMapView.logger.warning("padding with a non-finite value ignored")
+            Subsystems.camera.warning("padding with a non-finite value ignored")
             return nil
         }
         let limit = CameraController.maximumPadding
         if values.contains(where: { abs($0) > limit }) {
-            GMSMapView.logger.warning("padding \(insets) clamped to ±\(Int(limit)) points")
+            Subsystems.camera.warning("padding \(insets) clamped to ±\(Int(limit)) points")
         }
         func clamp(_ value: CGFloat) -> CGFloat { value.clamped(to: -limit...limit) }
         return UIEdgeInsets(top: clamp(insets.top), left: clamp(insets.left), bottom: clamp(insets.bottom), right: clamp(insets.right))
@@ -115,7 +115,7 @@ final class CameraController {
     private func keepingFiniteValues(of camera: GMSCameraPosition) -> GMSCameraPosition {
         let bad = camera.nonFiniteFields
         guard !bad.isEmpty else { return camera }
-        GMSMapView.logger.warning("camera with a non-finite value ignored")
+        Subsystems.camera.warning("camera with a non-finite value ignored")
         let current = self.camera
         return GMSCameraPosition(
             target: CLLocationCoordinate2D(

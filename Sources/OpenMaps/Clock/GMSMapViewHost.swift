@@ -26,7 +26,7 @@ public final class GMSMapViewHost {
     public var scale: CGFloat = UIScreen.standardScale {
         didSet {
             guard UIScreen.isUsable(scale: scale) else {
-                GMSMapView.logger.warning("host scale \(scale) ignored")
+                Subsystems.screen.warning("host scale \(scale) ignored")
                 scale = oldValue
                 return
             }
@@ -40,7 +40,7 @@ public final class GMSMapViewHost {
         if UIScreen.isUsable(scale: scale) {
             self.scale = scale
         } else {
-            GMSMapView.logger.warning("host scale \(scale) ignored")
+            Subsystems.screen.warning("host scale \(scale) ignored")
         }
         if let size { resize(to: size) }
     }
@@ -59,7 +59,7 @@ public final class GMSMapViewHost {
     /// Resizes the map view (non-finite or negative sizes are ignored).
     public func resize(to size: CGSize) {
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
-            GMSMapView.logger.warning("resize to \(size) ignored")
+            Subsystems.screen.warning("resize to \(size) ignored")
             return
         }
         mapView.frame = CGRect(origin: .zero, size: size)
@@ -176,7 +176,7 @@ public final class GMSMapViewHost {
         }
         let abandoned = scene.tileOverlays.abandonRequests()
         if abandoned > 0 {
-            GMSMapView.logger.warning("\(abandoned) tile(s) not delivered in time left blank at t = \(time)")
+            Subsystems.screen.warning("\(abandoned) tile(s) not delivered in time left blank at t = \(time)")
         }
         onScreen { scene.stepTiles() }
     }

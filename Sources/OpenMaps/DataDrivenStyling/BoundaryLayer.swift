@@ -16,7 +16,7 @@ import MapUIKit
 /// places one opaque image per tile instead of two; the layer draws only the other tiles.
 @MainActor
 final class BoundaryLayer: MapLayer {
-    private static let logger = Logger(label: "OpenMaps.FeatureLayer")
+    private static let logger = Logger(label: "OpenMaps.Map")
 
     /// The map's feature layers.
     let store = FeatureLayerStore()

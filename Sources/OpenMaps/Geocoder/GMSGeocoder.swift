@@ -94,7 +94,7 @@ public typealias GMSReverseGeocodeCallback = @MainActor (GMSReverseGeocodeRespon
 /// Reverse geocoding with no network, over the offline pack (GeoNames places, Natural Earth
 /// countries and states, OpenStreetMap streets and addresses where the extracts reach).
 public final class GMSGeocoder: NSObject, Sendable {
-    private static let logger = Logger(label: "OpenMaps.GMSGeocoder")
+    private static let logger = Logger(label: "OpenMaps.Geocoder")
 
     public override init() {
         super.init()

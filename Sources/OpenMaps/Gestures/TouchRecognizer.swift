@@ -227,6 +227,6 @@ final class TouchRecognizer {
     }
 
     private func ignore(_ touch: MapTouch, _ reason: String) {
-        GMSMapView.logger.debug("touch \(touch.id) \(touch.phase.rawValue) ignored: \(reason)")
+        Subsystems.gestures.debug("touch \(touch.id) \(touch.phase.rawValue) ignored: \(reason)")
     }
 }

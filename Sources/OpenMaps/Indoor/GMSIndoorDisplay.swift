@@ -9,7 +9,7 @@ import Logging
 /// ``activeBuilding`` and ``activeLevel`` are always nil, setting a level is ignored (as the
 /// SDK ignores a level not in the active building) and the delegate is never called.
 public final class GMSIndoorDisplay: NSObject {
-    private static let logger = Logger(label: "OpenMaps.GMSIndoorDisplay")
+    private static let logger = Logger(label: "OpenMaps.Map")
 
     /// Receives indoor changes. Held weakly.
     public weak var delegate: (any GMSIndoorDisplayDelegate)?

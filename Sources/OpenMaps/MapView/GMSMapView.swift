@@ -12,7 +12,7 @@ import MapUIKit
 /// its scene (see docs/architecture.md).
 @preconcurrency @MainActor
 open class GMSMapView: UIView {
-    nonisolated static let logger = Logger(label: "OpenMaps.GMSMapView")
+    nonisolated static let logger = Logger(label: "OpenMaps.Map")
 
     open override class var layerClass: CALayer.Type { GMSMapLayer.self }
 

@@ -56,7 +56,7 @@ public final class ScreenHost {
     private init(controller: UIViewController?, view: UIView?, size: CGSize, safeAreaInsets: UIEdgeInsets, scale: CGFloat) {
         let usableSize = size.isFinite && size.width > 0 && size.height > 0
             && size.width <= UIView.maximumRenderedDimension && size.height <= UIView.maximumRenderedDimension ? size : Self.phoneSize
-        if usableSize != size { GMSMapView.logger.warning("screen size \(size) out of range; using \(Self.phoneSize)") }
+        if usableSize != size { Subsystems.screen.warning("screen size \(size) out of range; using \(Self.phoneSize)") }
         rootView = UIView(frame: CGRect(origin: .zero, size: usableSize))
         rootView.backgroundColor = .systemBackground
         rootView.isWindowRoot = true
@@ -91,7 +91,7 @@ public final class ScreenHost {
         guard size.isFinite, size.width > 0, size.height > 0, size.width <= UIView.maximumRenderedDimension,
             size.height <= UIView.maximumRenderedDimension
         else {
-            GMSMapView.logger.warning("screen resize to \(size) ignored")
+            Subsystems.screen.warning("screen resize to \(size) ignored")
             return
         }
         rootView.frame = CGRect(origin: .zero, size: size)
@@ -138,7 +138,7 @@ public final class ScreenHost {
         var count = 0
         for character in text {
             guard count < Self.maximumTypedCharacters else {
-                GMSMapView.logger.warning("typed text past \(Self.maximumTypedCharacters) characters dropped")
+                Subsystems.screen.warning("typed text past \(Self.maximumTypedCharacters) characters dropped")
                 return
             }
             count += 1

@@ -4,7 +4,7 @@ import Logging
 /// SDK-wide services. OpenMaps works offline: it needs no API key, reports nothing and sends
 /// no usage attribution; every call is accepted so ported apps start unchanged.
 public final class GMSServices: NSObject, Sendable {
-    private static let logger = Logger(label: "OpenMaps.GMSServices")
+    private static let logger = Logger(label: "OpenMaps.Map")
     private static let instance = GMSServices()
 
     private override init() {

@@ -10,7 +10,7 @@ import MapGeometry
 /// NaN or infinite values are replaced by the defaults (heading 0, pitch 0, zoom 1,
 /// field of view 90) with a logged warning.
 public final class GMSPanoramaCamera: NSObject, Sendable {
-    private static let logger = Logger(label: "OpenMaps.GMSPanoramaCamera")
+    private static let logger = Logger(label: "OpenMaps.StreetView")
 
     /// The field of view a camera has when none is given (the SDK's documented default).
     static let defaultFOV: Double = 90

@@ -7,7 +7,7 @@ import Logging
 /// A plain `NSObject` with no actor isolation, as in the SDK. A NaN or infinite value makes
 /// an update that leaves the camera as it is (with a logged warning when applied).
 public final class GMSPanoramaCameraUpdate: NSObject, Sendable {
-    private static let logger = Logger(label: "OpenMaps.GMSPanoramaCameraUpdate")
+    private static let logger = Logger(label: "OpenMaps.StreetView")
 
     enum Kind: Sendable {
         case rotateBy(Double)

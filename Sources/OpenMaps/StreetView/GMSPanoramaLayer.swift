@@ -23,7 +23,7 @@ public let kGMSLayerPanoramaFOVKey = "cameraFOV"
 /// SDK does not publish its values.
 @preconcurrency @MainActor
 open class GMSPanoramaLayer: GMSCALayer {
-    nonisolated private static let logger = Logger(label: "OpenMaps.GMSPanoramaLayer")
+    nonisolated private static let logger = Logger(label: "OpenMaps.StreetView")
 
     weak var panoramaView: GMSPanoramaView?
 

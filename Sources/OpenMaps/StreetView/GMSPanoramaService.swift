@@ -36,7 +36,7 @@ enum PanoramaCoverage {
 /// `"com.google.maps.GMSPanoramaService"` with code 0 (the values the SDK was observed to
 /// give; it documents neither).
 public final class GMSPanoramaService: NSObject, Sendable {
-    private static let logger = Logger(label: "OpenMaps.GMSPanoramaService")
+    private static let logger = Logger(label: "OpenMaps.StreetView")
 
     /// The search radius in metres of the requests that take none. The SDK documents no
     /// default; 50 m is OpenMaps' choice (the Street View Static API's snapping distance).

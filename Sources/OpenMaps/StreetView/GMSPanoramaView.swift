@@ -30,7 +30,7 @@ import MapUIKit
 ///   the bounds (OpenMaps' own model; see their documentation).
 @preconcurrency @MainActor
 open class GMSPanoramaView: UIView {
-    nonisolated private static let logger = Logger(label: "OpenMaps.GMSPanoramaView")
+    nonisolated private static let logger = Logger(label: "OpenMaps.StreetView")
 
     open override class var layerClass: CALayer.Type { GMSPanoramaLayer.self }
 

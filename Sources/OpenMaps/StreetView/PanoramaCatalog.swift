@@ -72,7 +72,7 @@ public final class PanoramaCatalog: @unchecked Sendable {
         }
     }
 
-    private static let logger = Logger(label: "OpenMaps.PanoramaCatalog")
+    private static let logger = Logger(label: "OpenMaps.StreetView")
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
 

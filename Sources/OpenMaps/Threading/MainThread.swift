@@ -12,7 +12,7 @@ import Synchronization
 /// and of a change made on another thread (logged as an error) on the main thread soon after.
 /// The value itself is written where the app writes it (docs/limits.md, "Threads").
 enum MainThread {
-    private static let logger = Logger(label: "OpenMaps.MainThread")
+    private static let logger = Logger(label: "OpenMaps.Map")
     /// How many off-main changes were seen (the first few are logged).
     private static let offMainChanges = Atomic<Int>(0)
 

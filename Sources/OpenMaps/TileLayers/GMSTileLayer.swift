@@ -104,7 +104,7 @@ struct WeakLayer: @unchecked Sendable {
 /// own: the SDK's `GMSURLTileLayer` has only `userAgent`.
 public final class GMSURLTileLayer: GMSTileLayer {
 
-    nonisolated private static let logger = Logger(label: "OpenMaps.GMSURLTileLayer")
+    nonisolated private static let logger = Logger(label: "OpenMaps.TileLayers")
     private let fetcher = TileFetcher()
     /// The limits a fetch is held to unless set.
     nonisolated private static let defaultLimits = TileFetchLimits(connectTimeout: 5, readTimeout: 5, requestTimeout: 10, maximumBytes: 16 << 20)

@@ -32,7 +32,7 @@ public final class GMUGeoJSONParser: NSObject {
     private let source: GMUParseInput.Source
     private var parsed: [GMUFeature] = []
     private var isParsed = false
-    private static let logger = Logger(label: "OpenMaps.Utils.GeoJSON")
+    private static let logger = Logger(label: "OpenMaps.Utils.GeometryData")
 
     /// A parser of a file, read now (a file that cannot be read gives no features).
     public init(url: URL) {

@@ -62,7 +62,7 @@ public final class GMUGeometryRenderer: NSObject {
         case waiting([@MainActor (UIImage?) -> Void])
         case done(UIImage?)
     }
-    nonisolated private static let logger = Logger(label: "OpenMaps.Utils.Geometry")
+    nonisolated private static let logger = Logger(label: "OpenMaps.Utils.GeometryData")
 
     /// Draws containers with their own styles.
     public convenience init(map: GMSMapView, geometries: [GMUGeometryContainer]) {

@@ -43,7 +43,7 @@ public final class GMUKMLParser: NSObject {
     private let source: GMUParseInput.Source
     private let reader = KMLReader()
     private var isParsed = false
-    private static let logger = Logger(label: "OpenMaps.Utils.KML")
+    private static let logger = Logger(label: "OpenMaps.Utils.GeometryData")
 
     /// A parser of a file, read now (a file that cannot be read gives nothing).
     public init(url: URL) {

@@ -161,7 +161,7 @@ final class KMZLinks {
     private var archive: KMZArchive
     /// What each entry became (its data URL, or nil when it could not be read), by entry.
     private var resolved: [Int: String?] = [:]
-    private static let logger = Logger(label: "OpenMaps.Utils.KML")
+    private static let logger = Logger(label: "OpenMaps.Utils.GeometryData")
 
     init(_ archive: KMZArchive) { self.archive = archive }
 
