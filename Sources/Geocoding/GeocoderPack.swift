@@ -14,10 +14,8 @@ import MapGeometry
 /// table order); a version 1 pack gets IDs made the same way from codes and names. Version 3
 /// adds locality polygons (u32 count, each u16 country, name, ID ("LI:Vaduz") + rings).
 public struct GeocoderPack: Sendable {
-    /// Why a pack could not be read.
-    public struct FormatError: Error, CustomStringConvertible, Sendable {
-        public let description: String
-    }
+    @available(*, deprecated, renamed: "GeocoderPackError")
+    public typealias FormatError = GeocoderPackError
 
     struct Country: Sendable {
         let code: String
@@ -77,21 +75,21 @@ public struct GeocoderPack: Sendable {
     let streets: [Street]
     let addresses: [Address]
 
-    /// Reads a pack; throws `FormatError` for anything that is not a whole, valid pack.
+    /// Reads a pack; throws `GeocoderPackError` for anything that is not a whole, valid pack.
     /// With `boundariesOnly`, the places, streets and addresses are skipped, not kept.
     public init(data: Data, boundariesOnly: Bool = false) throws {
         var reader = BinaryReader(data)
         do {
-            guard try reader.string(length: 4) == "OMGC" else { throw FormatError(description: "not a geocoder pack") }
+            guard try reader.string(length: 4) == "OMGC" else { throw GeocoderPackError(description: "not a geocoder pack") }
             let version = try reader.u32()
-            guard (1...3).contains(version) else { throw FormatError(description: "geocoder pack version \(version) is not supported") }
+            guard (1...3).contains(version) else { throw GeocoderPackError(description: "geocoder pack version \(version) is not supported") }
             var strings: [String] = []
             let stringCount = try reader.count(minimumSize: 2)
             strings.reserveCapacity(stringCount)
             for _ in 0..<stringCount { strings.append(try reader.string(length: Int(try reader.u16()))) }
             func string(_ index: UInt32) throws -> String? {
                 if index == 0xFFFF_FFFF { return nil }
-                guard Int(index) < strings.count else { throw FormatError(description: "string index out of range") }
+                guard Int(index) < strings.count else { throw GeocoderPackError(description: "string index out of range") }
                 return strings[Int(index)]
             }
             var countries: [Country] = []
@@ -165,10 +163,10 @@ public struct GeocoderPack: Sendable {
                 let postcode = try string(try reader.u32()), city = try string(try reader.u32())
                 addresses.append(Address(latitude: lat, longitude: lon, street: street, number: number, postcode: postcode, city: city))
             }
-            guard places.allSatisfy({ $0.country < countries.count }) else { throw FormatError(description: "place country out of range") }
+            guard places.allSatisfy({ $0.country < countries.count }) else { throw GeocoderPackError(description: "place country out of range") }
             func ids(count: Int) throws -> [String]? {
                 guard version >= 2 else { return nil }
-                guard try reader.count(minimumSize: 4) == count else { throw FormatError(description: "area IDs do not match the areas") }
+                guard try reader.count(minimumSize: 4) == count else { throw GeocoderPackError(description: "area IDs do not match the areas") }
                 return try (0..<count).map { _ in try string(try reader.u32()) ?? "" }
             }
             let countryIDs = try ids(count: countryAreas.count) ?? GeocoderPack.numbered(countryAreas.map { countries[safe: $0.country]?.code ?? "?" })
@@ -194,8 +192,8 @@ public struct GeocoderPack: Sendable {
             self.places = places
             self.streets = streets
             self.addresses = addresses
-        } catch is BinaryReader.EndOfData {
-            throw FormatError(description: "geocoder pack is truncated")
+        } catch is BinaryReaderError {
+            throw GeocoderPackError(description: "geocoder pack is truncated")
         }
     }
 
@@ -222,7 +220,12 @@ extension GeocoderPack {
     /// A pack file's bytes, mapped: a regular file only (a FIFO or a device would block the
     /// loading for ever or never end).
     static func fileData(_ url: URL) throws -> Data {
-        guard RegularFile.isRegular(atPath: url.path) else { throw FormatError(description: "\(url.path) is not a regular file") }
+        guard RegularFile.isRegular(atPath: url.path) else { throw GeocoderPackError(description: "\(url.path) is not a regular file") }
         return try Data(contentsOf: url, options: .mappedIfSafe)
     }
+}
+
+/// Why a pack could not be read.
+public struct GeocoderPackError: Error, CustomStringConvertible, Sendable {
+    public let description: String
 }

@@ -32,10 +32,8 @@ public final class ReverseGeocoder: Sendable {
     /// The open-ocean distance as a chord of the unit sphere, a little longer.
     static let openOceanChord = 2 * sin(openOceanDistance / (2 * 6_371_009)) * (1 + 1e-9)
 
-    /// Why a coordinate cannot be geocoded.
-    public enum Failure: Error, Sendable {
-        case invalidCoordinate
-    }
+    @available(*, deprecated, renamed: "ReverseGeocoderError")
+    public typealias Failure = ReverseGeocoderError
 
     let pack: GeocoderPack
     private let tree: PlaceTree
@@ -105,12 +103,12 @@ public final class ReverseGeocoder: Sendable {
     }
 
     /// The addresses at a coordinate, most specific and nearest first; empty in open ocean.
-    public func reverseGeocode(_ coordinate: CLLocationCoordinate2D) throws(Failure) -> [ReverseGeocodeResult] {
+    public func reverseGeocode(_ coordinate: CLLocationCoordinate2D) throws(ReverseGeocoderError) -> [ReverseGeocodeResult] {
         try reverseGeocode(coordinate, maximumResults: Int.max)
     }
 
     /// The first `maximumResults` of ``reverseGeocode(_:)``, without working out the others.
-    func reverseGeocode(_ coordinate: CLLocationCoordinate2D, maximumResults: Int) throws(Failure) -> [ReverseGeocodeResult] {
+    func reverseGeocode(_ coordinate: CLLocationCoordinate2D, maximumResults: Int) throws(ReverseGeocoderError) -> [ReverseGeocodeResult] {
         guard maximumResults > 0 else { return [] }
         guard CLLocationCoordinate2DIsValid(coordinate) else { throw .invalidCoordinate }
         let lat = coordinate.latitude, lon = coordinate.longitude
@@ -361,4 +359,9 @@ private final class IndexParts: @unchecked Sendable {
     func set<Value>(_ part: ReferenceWritableKeyPath<IndexParts, Value?>, _ value: Value) {
         lock.withLock { self[keyPath: part] = value }
     }
+}
+
+/// Why a coordinate cannot be geocoded.
+public enum ReverseGeocoderError: Error, Sendable {
+    case invalidCoordinate
 }

@@ -30,7 +30,7 @@ public actor SharedGeocoder {
             ?? ProcessInfo.processInfo.environment["OPENMAPS_GEOCODER_DATA"].map { URL(fileURLWithPath: $0) }
             ?? SharedGeocoder.bundledPackURL
         let task = Task.detached(priority: .userInitiated) { () throws -> ReverseGeocoder in
-            guard let url else { throw GeocoderPack.FormatError(description: "no geocoder pack is bundled") }
+            guard let url else { throw GeocoderPackError(description: "no geocoder pack is bundled") }
             // Reading and indexing the pack blocks for a while: on a dispatch queue, not on
             // one of the few threads Swift concurrency shares.
             return try await withCheckedThrowingContinuation { continuation in

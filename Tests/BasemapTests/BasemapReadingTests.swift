@@ -60,19 +60,19 @@ struct BasemapReadingTests {
     }
 
     @Test func corruptTilesAreErrors() throws {
-        #expect(throws: VectorTile.DecodeError.self) { try VectorTile(data: Data([0x1A, 0xFF, 0xFF, 0xFF, 0x0F])) }
-        #expect(throws: VectorTile.DecodeError.self) { try VectorTile(data: Data([0x1A, 0x05, 0x12, 0x03, 0x08])) }
+        #expect(throws: VectorTileError.self) { try VectorTile(data: Data([0x1A, 0xFF, 0xFF, 0xFF, 0x0F])) }
+        #expect(throws: VectorTileError.self) { try VectorTile(data: Data([0x1A, 0x05, 0x12, 0x03, 0x08])) }
         let blob = try #require(try reader().blob(z: 0, x: 0, y: 0))
         // A truncated gzip stream: no crash, a clear error.
         #expect(throws: (any Error).self) { try VectorTile(data: try inflateForTest(blob.prefix(blob.count / 2))) }
     }
 
     @Test func unreadableFilesAreClearErrors() {
-        #expect(throws: MBTilesReader.OpenError.self) { try MBTilesReader(path: "/nonexistent.mbtiles") }
+        #expect(throws: MBTilesError.self) { try MBTilesReader(path: "/nonexistent.mbtiles") }
         let junk = FileManager.default.temporaryDirectory.appendingPathComponent("junk-\(getpid()).mbtiles")
         try? Data("not sqlite".utf8).write(to: junk)
         defer { try? FileManager.default.removeItem(at: junk) }
-        #expect(throws: MBTilesReader.OpenError.self) { try MBTilesReader(path: junk.path) }
+        #expect(throws: MBTilesError.self) { try MBTilesReader(path: junk.path) }
     }
 
     private func inflateForTest(_ data: Data) throws -> Data {

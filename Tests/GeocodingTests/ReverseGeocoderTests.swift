@@ -67,7 +67,7 @@ struct ReverseGeocoderTests {
         let geocoder = try #require(Self.geocoder)
         for bad in [CLLocationCoordinate2D(latitude: 91, longitude: 0), CLLocationCoordinate2D(latitude: .nan, longitude: 0),
                     CLLocationCoordinate2D(latitude: 0, longitude: 181)] {
-            #expect(throws: ReverseGeocoder.Failure.self) { try geocoder.reverseGeocode(bad) }
+            #expect(throws: ReverseGeocoderError.self) { try geocoder.reverseGeocode(bad) }
         }
     }
 
@@ -129,7 +129,7 @@ struct ReverseGeocoderTests {
 
     @Test func corruptPacksAreClearErrors() {
         for data in [Data(), Data("OMGC".utf8), Data("NOPE0000".utf8), Data("OMGC".utf8) + Data([1, 0, 0, 0, 255, 255, 255, 255])] {
-            #expect(throws: GeocoderPack.FormatError.self) { try GeocoderPack(data: data) }
+            #expect(throws: GeocoderPackError.self) { try GeocoderPack(data: data) }
         }
     }
 }

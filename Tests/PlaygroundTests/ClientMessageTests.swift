@@ -27,9 +27,9 @@ struct ClientMessageTests {
     }
 
     @Test func limitKeyMessagesPastSixteenCharactersAreRefused() {
-        #expect(throws: ClientMessage.Invalid.self) { try ClientMessage.parse(#"{"type":"key","key":"\#(String(repeating: "k", count: 17))"}"#) }
-        #expect(throws: ClientMessage.Invalid.self) { try ClientMessage.parse(#"{"type":"key","key":""}"#) }
-        #expect(throws: ClientMessage.Invalid.self) { try ClientMessage.parse(#"{"type":"wheel","x":1,"y":2,"delta":1e6}"#) }
+        #expect(throws: ClientMessageError.self) { try ClientMessage.parse(#"{"type":"key","key":"\#(String(repeating: "k", count: 17))"}"#) }
+        #expect(throws: ClientMessageError.self) { try ClientMessage.parse(#"{"type":"key","key":""}"#) }
+        #expect(throws: ClientMessageError.self) { try ClientMessage.parse(#"{"type":"wheel","x":1,"y":2,"delta":1e6}"#) }
     }
 
     @MainActor
@@ -66,7 +66,7 @@ struct ClientMessageTests {
         "\u{0}\u{1}garbage",
     ])
     func malformedMessagesAreRefused(_ text: String) {
-        #expect(throws: ClientMessage.Invalid.self) { try ClientMessage.parse(text) }
+        #expect(throws: ClientMessageError.self) { try ClientMessage.parse(text) }
     }
 
     @Test func originMustBeTheServersOwn() {

@@ -4,17 +4,15 @@ import Foundation
 /// Gzip, zlib and raw deflate decompression with a bound on the output: tile blobs, and the
 /// entries of ZIP archives (the utilities' KMZ files).
 public enum Inflate {
-    /// Why data could not be inflated.
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
-    }
+    @available(*, deprecated, renamed: "InflateError")
+    public typealias Failure = InflateError
 
     /// The largest tile inflated; larger output is refused (a decompression bomb).
     static let maximumOutput = 16 * 1024 * 1024
 
     /// Inflates gzip or zlib data (detected from the header); plain data is returned as is.
-    static func inflate(_ data: Data) throws(Failure) -> Data {
-        guard data.count >= 2 else { throw Failure(description: "tile data too short") }
+    static func inflate(_ data: Data) throws(InflateError) -> Data {
+        guard data.count >= 2 else { throw InflateError(description: "tile data too short") }
         let gzip = data[data.startIndex] == 0x1F && data[data.startIndex + 1] == 0x8B
         let zlib = data[data.startIndex] == 0x78
         guard gzip || zlib else { return data }
@@ -22,7 +20,7 @@ public enum Inflate {
     }
 
     /// Inflates raw deflate data (a ZIP entry's), refusing output past `maximumOutput` bytes.
-    public static func inflateRaw(_ data: Data, maximumOutput: Int) throws(Failure) -> Data {
+    public static func inflateRaw(_ data: Data, maximumOutput: Int) throws(InflateError) -> Data {
         try run(data, windowBits: -MAX_WBITS, maximumOutput: max(0, maximumOutput), what: "deflated data")
     }
 
@@ -42,10 +40,10 @@ public enum Inflate {
         }
     }
 
-    private static func run(_ data: Data, windowBits: Int32, maximumOutput: Int, what: String) throws(Failure) -> Data {
+    private static func run(_ data: Data, windowBits: Int32, maximumOutput: Int, what: String) throws(InflateError) -> Data {
         var stream = z_stream()
         guard openmaps_inflate_init2(&stream, windowBits) == Z_OK else {
-            throw Failure(description: "zlib could not start")
+            throw InflateError(description: "zlib could not start")
         }
         defer { inflateEnd(&stream) }
         var output = Data()
@@ -69,8 +67,13 @@ public enum Inflate {
             return result
         }
         guard status == Z_STREAM_END else {
-            throw Failure(description: status == Z_MEM_ERROR ? "\(what) inflating past \(maximumOutput) bytes" : "corrupt or truncated \(what) (zlib \(status))")
+            throw InflateError(description: status == Z_MEM_ERROR ? "\(what) inflating past \(maximumOutput) bytes" : "corrupt or truncated \(what) (zlib \(status))")
         }
         return output
     }
+}
+
+/// Why data could not be inflated.
+public struct InflateError: Error, CustomStringConvertible {
+    public let description: String
 }

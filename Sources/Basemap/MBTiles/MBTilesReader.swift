@@ -7,10 +7,8 @@ import MapGeometry
 ///
 /// One reader serves one thread at a time; readers for other threads open the file again.
 public final class MBTilesReader {
-    /// Why a file cannot be used.
-    public struct OpenError: Error, CustomStringConvertible, Sendable {
-        public let description: String
-    }
+    @available(*, deprecated, renamed: "MBTilesError")
+    public typealias OpenError = MBTilesError
 
     private var database: OpaquePointer?
     private var statement: OpaquePointer?
@@ -33,13 +31,13 @@ public final class MBTilesReader {
     public init(path: String) throws {
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         let type = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType
-        guard type == .typeRegular else { throw OpenError(description: "\(path) is not a regular file") }
-        guard FileManager.default.isReadableFile(atPath: resolved) else { throw OpenError(description: "cannot read \(path)") }
-        guard MBTilesReader.hasSQLiteHeader(resolved) else { throw OpenError(description: "\(path) is not an SQLite file") }
+        guard type == .typeRegular else { throw MBTilesError(description: "\(path) is not a regular file") }
+        guard FileManager.default.isReadableFile(atPath: resolved) else { throw MBTilesError(description: "cannot read \(path)") }
+        guard MBTilesReader.hasSQLiteHeader(resolved) else { throw MBTilesError(description: "\(path) is not an SQLite file") }
         var db: OpaquePointer?
         guard sqlite3_open_v2(resolved, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let db else {
             sqlite3_close(db)
-            throw OpenError(description: "\(path) is not an SQLite file")
+            throw MBTilesError(description: "\(path) is not an SQLite file")
         }
         database = db
         sqlite3_limit(db, SQLITE_LIMIT_LENGTH, MBTilesReader.maximumBlobBytes)
@@ -53,7 +51,7 @@ public final class MBTilesReader {
         else {
             sqlite3_close(db)
             database = nil
-            throw OpenError(description: "\(path) has no tiles table")
+            throw MBTilesError(description: "\(path) has no tiles table")
         }
         statement = query
         // One tile read, under the budget: a file whose tiles cannot be read in time is refused.
@@ -63,7 +61,7 @@ public final class MBTilesReader {
         guard sqlite3_prepare_v2(db, "SELECT zoom_level, tile_data FROM tiles LIMIT 1", -1, &probe, nil) == SQLITE_OK,
             [SQLITE_ROW, SQLITE_DONE].contains(sqlite3_step(probe))
         else {
-            throw OpenError(description: "\(path): its tiles cannot be read (\(String(cString: sqlite3_errmsg(db))))")
+            throw MBTilesError(description: "\(path): its tiles cannot be read (\(String(cString: sqlite3_errmsg(db))))")
         }
         budget.start(MBTilesReader.queryTimeLimit)
         var meta: OpaquePointer?
@@ -130,4 +128,9 @@ private final class QueryBudget {
 public enum EmbeddedBasemap {
     /// The MBTiles file shipped as a resource of the package.
     public static var url: URL? { Bundle.module.url(forResource: "basemap", withExtension: "mbtiles") }
+}
+
+/// Why a file cannot be used.
+public struct MBTilesError: Error, CustomStringConvertible, Sendable {
+    public let description: String
 }

@@ -6,14 +6,8 @@ import MapGeometry
 /// Google's map styling JSON, parsed: rules of `featureType`, `elementType` and `stylers`,
 /// applied in order to the basemap's features.
 public struct MapStyleRules: Sendable {
-    /// Why styling JSON is not valid; the description names the bad entry.
-    public struct StyleError: Error, CustomStringConvertible, Sendable {
-        public let description: String
-
-        public init(description: String) {
-            self.description = description
-        }
-    }
+    @available(*, deprecated, renamed: "MapStyleError")
+    public typealias StyleError = MapStyleError
 
     enum Styler: Sendable {
         case visibility(String)
@@ -61,35 +55,35 @@ public struct MapStyleRules: Sendable {
 
     private static let logger = Logger(label: "OpenMaps.Basemap")
 
-    /// Parses styling JSON; throws `StyleError` naming the first bad entry. A styler number
+    /// Parses styling JSON; throws `MapStyleError` naming the first bad entry. A styler number
     /// outside its range is clamped into it with a logged warning.
     public init(json: String) throws {
         guard json.utf8.count <= MapStyleRules.maximumBytes else {
-            throw StyleError(description: "map style is longer than \(MapStyleRules.maximumBytes) bytes")
+            throw MapStyleError(description: "map style is longer than \(MapStyleRules.maximumBytes) bytes")
         }
         guard let data = json.data(using: .utf8), let object = try? JSONSerialization.jsonObject(with: data) else {
-            throw StyleError(description: "map style is not valid JSON")
+            throw MapStyleError(description: "map style is not valid JSON")
         }
-        guard let entries = object as? [Any] else { throw StyleError(description: "map style must be a JSON array of rules") }
+        guard let entries = object as? [Any] else { throw MapStyleError(description: "map style must be a JSON array of rules") }
         guard entries.count <= MapStyleRules.maximumRules else {
-            throw StyleError(description: "map style has \(entries.count) rules, more than the \(MapStyleRules.maximumRules) allowed")
+            throw MapStyleError(description: "map style has \(entries.count) rules, more than the \(MapStyleRules.maximumRules) allowed")
         }
         var rules: [Rule] = []
         for (index, entry) in entries.enumerated() {
-            guard let fields = entry as? [String: Any] else { throw StyleError(description: "map style rule \(index) is not an object") }
+            guard let fields = entry as? [String: Any] else { throw MapStyleError(description: "map style rule \(index) is not an object") }
             let feature = fields["featureType"] as? String ?? "all"
             let element = fields["elementType"] as? String ?? "all"
             guard MapStyleRules.featureTypes.contains(feature) else {
-                throw StyleError(description: "map style rule \(index): unknown featureType \"\(feature)\"")
+                throw MapStyleError(description: "map style rule \(index): unknown featureType \"\(feature)\"")
             }
             guard MapStyleRules.elementTypes.contains(element) else {
-                throw StyleError(description: "map style rule \(index): unknown elementType \"\(element)\"")
+                throw MapStyleError(description: "map style rule \(index): unknown elementType \"\(element)\"")
             }
             guard let stylers = fields["stylers"] as? [Any] else {
-                throw StyleError(description: "map style rule \(index) has no \"stylers\" array")
+                throw MapStyleError(description: "map style rule \(index) has no \"stylers\" array")
             }
             guard stylers.count <= MapStyleRules.maximumStylers else {
-                throw StyleError(description: "map style rule \(index) has more than \(MapStyleRules.maximumStylers) stylers")
+                throw MapStyleError(description: "map style rule \(index) has more than \(MapStyleRules.maximumStylers) stylers")
             }
             rules.append(Rule(feature: feature, element: element, stylers: try stylers.enumerated().map { try MapStyleRules.styler($1, rule: index, position: $0) }))
         }
@@ -99,11 +93,11 @@ public struct MapStyleRules: Sendable {
     private static func styler(_ value: Any, rule: Int, position: Int) throws -> Styler {
         let at = "map style rule \(rule), stylers[\(position)]"
         guard let fields = value as? [String: Any], fields.count == 1, let (key, raw) = fields.first else {
-            throw StyleError(description: "\(at) must be an object with one styler")
+            throw MapStyleError(description: "\(at) must be an object with one styler")
         }
         func number(_ range: ClosedRange<Double>) throws -> Double {
             guard let n = (raw as? NSNumber)?.doubleValue ?? (raw as? String).flatMap(Double.init), n.isFinite else {
-                throw StyleError(description: "\(at): \(key) must be a number in \(range.lowerBound)...\(range.upperBound)")
+                throw MapStyleError(description: "\(at): \(key) must be a number in \(range.lowerBound)...\(range.upperBound)")
             }
             guard range.contains(n) else {
                 let clamped = n.clamped(to: range)
@@ -114,14 +108,14 @@ public struct MapStyleRules: Sendable {
         }
         func color() throws -> Color {
             guard let text = raw as? String, text.count == 7, let color = Color(hex: text) else {
-                throw StyleError(description: "\(at): \(key) must be a colour like \"#rrggbb\"")
+                throw MapStyleError(description: "\(at): \(key) must be a colour like \"#rrggbb\"")
             }
             return color
         }
         switch key {
         case "visibility":
             guard let v = raw as? String, ["on", "off", "simplified"].contains(v) else {
-                throw StyleError(description: "\(at): visibility must be \"on\", \"off\" or \"simplified\"")
+                throw MapStyleError(description: "\(at): visibility must be \"on\", \"off\" or \"simplified\"")
             }
             return .visibility(v)
         case "color": return .color(try color())
@@ -132,11 +126,11 @@ public struct MapStyleRules: Sendable {
         case "gamma": return .gamma(try number(0.01...10))
         case "invert_lightness":
             guard let b = raw as? Bool ?? (raw as? String).map({ $0 == "true" }) else {
-                throw StyleError(description: "\(at): invert_lightness must be true or false")
+                throw MapStyleError(description: "\(at): invert_lightness must be true or false")
             }
             return .invertLightness(b)
         default:
-            throw StyleError(description: "\(at): unknown styler \"\(key)\"")
+            throw MapStyleError(description: "\(at): unknown styler \"\(key)\"")
         }
     }
 
@@ -225,5 +219,14 @@ enum ColorAdjust {
     static func invertLightness(_ c: Color) -> Color {
         let (h, s, l) = hsl(c)
         return color(h, s, 1 - l, alpha: c.alpha)
+    }
+}
+
+/// Why styling JSON is not valid; the description names the bad entry.
+public struct MapStyleError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+
+    public init(description: String) {
+        self.description = description
     }
 }

@@ -58,7 +58,7 @@ public final class BasemapTiles {
     }
 
     /// Uses another MBTiles file (nil: the embedded basemap); drops every cached tile.
-    /// Throws `MBTilesReader.OpenError`, naming the file, when it cannot be used: the
+    /// Throws `MBTilesError`, naming the file, when it cannot be used: the
     /// basemap in use stays.
     public func use(path newPath: String?) throws {
         let opened = try newPath.map { try MBTilesReader(path: $0) }

@@ -3,10 +3,8 @@ import Foundation
 /// A decoded Mapbox Vector Tile (the protobuf format of version 2): layers of features with
 /// properties and geometry in tile coordinates (0...extent, y down).
 public struct VectorTile: Sendable {
-    /// Why a tile could not be decoded.
-    public struct DecodeError: Error, CustomStringConvertible, Sendable {
-        public let description: String
-    }
+    @available(*, deprecated, renamed: "VectorTileError")
+    public typealias DecodeError = VectorTileError
 
     /// A property value.
     public enum Value: Sendable, Hashable {
@@ -100,8 +98,8 @@ public struct VectorTile: Sendable {
     /// The layer with a name.
     public func layer(_ name: String) -> Layer? { layers.first { $0.name == name } }
 
-    /// Decodes protobuf bytes; throws `DecodeError` for malformed input.
-    /// Decodes protobuf bytes; throws `DecodeError` for malformed input. Past
+    /// Decodes protobuf bytes; throws `VectorTileError` for malformed input.
+    /// Decodes protobuf bytes; throws `VectorTileError` for malformed input. Past
     /// ``maximumLayers``, ``maximumFeatures`` or ``maximumPoints`` the rest is dropped
     /// (``isTruncated``), so a hostile tile costs bounded time and memory.
     public init(data: Data) throws {
@@ -237,7 +235,7 @@ public struct VectorTile: Sendable {
             i += 1
             switch command {
             case 1, 2:
-                guard count <= (commands.count - i) / 2 else { throw DecodeError(description: "geometry runs past its end") }
+                guard count <= (commands.count - i) / 2 else { throw VectorTileError(description: "geometry runs past its end") }
                 for _ in 0..<count {
                     x &+= ProtobufReader.zigzag(UInt64(commands[i]))
                     y &+= ProtobufReader.zigzag(UInt64(commands[i + 1]))
@@ -253,7 +251,7 @@ public struct VectorTile: Sendable {
             case 7:
                 if let first = current.first { current.append(first) }
             default:
-                throw DecodeError(description: "unknown geometry command \(command)")
+                throw VectorTileError(description: "unknown geometry command \(command)")
             }
         }
         if !current.isEmpty { parts.append(current) }
@@ -275,7 +273,7 @@ struct ProtobufReader {
     mutating func varint() throws -> UInt64 {
         var result: UInt64 = 0, shift: UInt64 = 0
         while true {
-            guard offset < buffer.count, shift < 64 else { throw VectorTile.DecodeError(description: "truncated varint") }
+            guard offset < buffer.count, shift < 64 else { throw VectorTileError(description: "truncated varint") }
             let byte = buffer[offset]
             offset += 1
             result |= UInt64(byte & 0x7F) << shift
@@ -291,7 +289,7 @@ struct ProtobufReader {
 
     mutating func bytes() throws -> [UInt8] {
         let length = try varint()
-        guard length <= UInt64(buffer.count - offset) else { throw VectorTile.DecodeError(description: "truncated field") }
+        guard length <= UInt64(buffer.count - offset) else { throw VectorTileError(description: "truncated field") }
         defer { offset += Int(length) }
         return Array(buffer[offset..<(offset + Int(length))])
     }
@@ -304,13 +302,13 @@ struct ProtobufReader {
     }
 
     mutating func fixed32() throws -> UInt32 {
-        guard offset + 4 <= buffer.count else { throw VectorTile.DecodeError(description: "truncated fixed32") }
+        guard offset + 4 <= buffer.count else { throw VectorTileError(description: "truncated fixed32") }
         defer { offset += 4 }
         return (0..<4).reduce(UInt32(0)) { $0 | UInt32(buffer[offset + $1]) << (8 * UInt32($1)) }
     }
 
     mutating func fixed64() throws -> UInt64 {
-        guard offset + 8 <= buffer.count else { throw VectorTile.DecodeError(description: "truncated fixed64") }
+        guard offset + 8 <= buffer.count else { throw VectorTileError(description: "truncated fixed64") }
         defer { offset += 8 }
         return (0..<8).reduce(UInt64(0)) { $0 | UInt64(buffer[offset + $1]) << (8 * UInt64($1)) }
     }
@@ -321,11 +319,16 @@ struct ProtobufReader {
         case 1: _ = try fixed64()
         case 2: _ = try bytes()
         case 5: _ = try fixed32()
-        default: throw VectorTile.DecodeError(description: "unknown wire type \(wire)")
+        default: throw VectorTileError(description: "unknown wire type \(wire)")
         }
     }
 
     static func zigzag(_ value: UInt64) -> Int64 {
         Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
     }
+}
+
+/// Why a tile could not be decoded.
+public struct VectorTileError: Error, CustomStringConvertible, Sendable {
+    public let description: String
 }

@@ -10,16 +10,6 @@ import Foundation
 /// would block the caller for ever, a device would never end), opened without blocking and
 /// checked on the descriptor it is read from, so a file swapped after a check is not read.
 package enum RegularFile {
-    /// Why a file was not read.
-    package enum Failure: Error, Equatable, Sendable {
-        /// It does not exist or cannot be opened.
-        case unreadable
-        /// A FIFO, a folder, a device or a socket.
-        case notRegular
-        /// Larger than the limit.
-        case tooLarge(limit: Int)
-    }
-
     /// Whether a path names a regular file (looked at without opening it, so a FIFO does not
     /// block), following links.
     package static func isRegular(atPath path: String) -> Bool {
@@ -28,7 +18,7 @@ package enum RegularFile {
     }
 
     /// The bytes of a regular file of at most `limit` bytes.
-    package static func read(atPath path: String, limit: Int) -> Result<Data, Failure> {
+    package static func read(atPath path: String, limit: Int) -> Result<Data, RegularFileError> {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(.unreadable) }
         defer { close(descriptor) }
@@ -50,4 +40,14 @@ package enum RegularFile {
             data.append(contentsOf: buffer[0..<count])
         }
     }
+}
+
+/// Why a file was not read.
+package enum RegularFileError: Error, Equatable, Sendable {
+    /// It does not exist or cannot be opened.
+    case unreadable
+    /// A FIFO, a folder, a device or a socket.
+    case notRegular
+    /// Larger than the limit.
+    case tooLarge(limit: Int)
 }

@@ -16,7 +16,7 @@ public enum GMSMapViewType: UInt, Sendable {
 /// rules), mapped onto the basemap's layers. Checked when made.
 public final class GMSMapStyle: NSObject, Sendable {
     /// Why a style could not be made; the description names the bad entry.
-    public typealias StyleError = MapStyleRules.StyleError
+    public typealias StyleError = MapStyleError
 
     /// The JSON text.
     public let jsonString: String

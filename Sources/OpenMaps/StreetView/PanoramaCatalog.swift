@@ -29,26 +29,8 @@ public final class PanoramaCatalog: @unchecked Sendable {
     /// The most panoramas a catalog holds.
     public static let maximumCount = 10_000
 
-    /// Why a panorama was not registered.
-    public enum RegistrationError: Error, Equatable, CustomStringConvertible {
-        /// The ID is empty.
-        case emptyID
-        /// The coordinate is not a valid one.
-        case invalidCoordinate
-        /// The image has no pixels.
-        case emptyImage
-        /// The catalog holds ``PanoramaCatalog/maximumCount`` panoramas already.
-        case full
-
-        public var description: String {
-            switch self {
-            case .emptyID: "a panorama needs a non-empty ID"
-            case .invalidCoordinate: "a panorama needs a valid coordinate"
-            case .emptyImage: "a panorama needs an image with pixels"
-            case .full: "the catalog holds \(PanoramaCatalog.maximumCount) panoramas already"
-            }
-        }
-    }
+    @available(*, deprecated, renamed: "PanoramaRegistrationError")
+    public typealias RegistrationError = PanoramaRegistrationError
 
     /// One registered panorama.
     struct Entry {
@@ -91,7 +73,7 @@ public final class PanoramaCatalog: @unchecked Sendable {
     public func register(
         panoramaID: String, image: UIImage, coordinate: CLLocationCoordinate2D, heading: CLLocationDirection = 0,
         links: [GMSPanoramaLink] = []
-    ) throws(RegistrationError) {
+    ) throws(PanoramaRegistrationError) {
         guard !panoramaID.isEmpty else { throw .emptyID }
         guard CLLocationCoordinate2DIsValid(coordinate) else { throw .invalidCoordinate }
         let bitmap = image.bitmap
@@ -154,5 +136,26 @@ public final class PanoramaCatalog: @unchecked Sendable {
     static func wrap(_ degrees: Double) -> Double {
         let wrapped = degrees.truncatingRemainder(dividingBy: 360)
         return wrapped < 0 ? wrapped + 360 : wrapped
+    }
+}
+
+/// Why a panorama was not registered.
+public enum PanoramaRegistrationError: Error, Equatable, CustomStringConvertible {
+    /// The ID is empty.
+    case emptyID
+    /// The coordinate is not a valid one.
+    case invalidCoordinate
+    /// The image has no pixels.
+    case emptyImage
+    /// The catalog holds ``PanoramaCatalog/maximumCount`` panoramas already.
+    case full
+
+    public var description: String {
+        switch self {
+        case .emptyID: "a panorama needs a non-empty ID"
+        case .invalidCoordinate: "a panorama needs a valid coordinate"
+        case .emptyImage: "a panorama needs an image with pixels"
+        case .full: "the catalog holds \(PanoramaCatalog.maximumCount) panoramas already"
+        }
     }
 }

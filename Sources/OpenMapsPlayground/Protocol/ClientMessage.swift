@@ -54,11 +54,6 @@ enum ClientMessage: Equatable {
     /// The longest key name accepted (`"ArrowRight"` and the like fit).
     static let maximumKeyLength = 16
 
-    /// Why a message was refused.
-    struct Invalid: Error, Equatable, CustomStringConvertible {
-        let description: String
-    }
-
     /// The largest canvas side accepted, in CSS pixels.
     static let maximumSide = 4096.0
     /// How far outside the canvas a pointer may be reported.
@@ -90,12 +85,12 @@ enum ClientMessage: Equatable {
     }
 
     /// Parses and checks a text message.
-    static func parse(_ text: String) throws(Invalid) -> ClientMessage {
+    static func parse(_ text: String) throws(ClientMessageError) -> ClientMessage {
         let fields: Fields
         do {
             fields = try JSONDecoder().decode(Fields.self, from: Data(text.utf8))
         } catch {
-            throw Invalid(description: "not a message: \(String(describing: error).prefix(120))")
+            throw ClientMessageError(description: "not a message: \(String(describing: error).prefix(120))")
         }
         switch fields.type {
         case "hello":
@@ -107,7 +102,7 @@ enum ClientMessage: Equatable {
             return .resize(width: width, height: height, scale: scale)
         case "pointer":
             guard let phase = fields.phase.flatMap(Pointer.Phase.init(rawValue:)) else {
-                throw Invalid(description: "pointer.phase must be down, move, up or cancel")
+                throw ClientMessageError(description: "pointer.phase must be down, move, up or cancel")
             }
             let id = try number(fields.id, "id", within: 0...Double(Int32.max))
             return .pointer(
@@ -124,45 +119,50 @@ enum ClientMessage: Equatable {
                 time: try time(fields.t))
         case "key":
             guard let key = fields.key, !key.isEmpty, key.count <= maximumKeyLength else {
-                throw Invalid(description: "key.key must be 1...\(maximumKeyLength) characters")
+                throw ClientMessageError(description: "key.key must be 1...\(maximumKeyLength) characters")
             }
             return .key(Key(key: key, shift: fields.shift ?? false, alt: fields.alt ?? false, ctrl: fields.ctrl ?? false, meta: fields.meta ?? false))
         case "ack":
             return .ack(frame: Int(try number(fields.frame, "frame", within: 1...9_007_199_254_740_991)))
         case "sample":
-            guard let name = fields.name, name.count <= 64 else { throw Invalid(description: "sample.name missing") }
+            guard let name = fields.name, name.count <= 64 else { throw ClientMessageError(description: "sample.name missing") }
             return .sample(name)
         case "refresh":
             return .refresh
         default:
-            throw Invalid(description: "unknown type")
+            throw ClientMessageError(description: "unknown type")
         }
     }
 
     /// A canvas size and pixel ratio: finite numbers, brought within bounds (a page on a
     /// huge screen still gets a map).
-    private static func size(_ fields: Fields) throws(Invalid) -> (Double, Double, Double) {
+    private static func size(_ fields: Fields) throws(ClientMessageError) -> (Double, Double, Double) {
         (
             try clamped(fields.width, "width", within: 1...maximumSide), try clamped(fields.height, "height", within: 1...maximumSide),
             try clamped(fields.scale, "scale", within: 0.25...8)
         )
     }
 
-    private static func clamped(_ value: Double?, _ key: String, within range: ClosedRange<Double>) throws(Invalid) -> Double {
-        guard let value, value.isFinite else { throw Invalid(description: "\(key) must be a finite number") }
+    private static func clamped(_ value: Double?, _ key: String, within range: ClosedRange<Double>) throws(ClientMessageError) -> Double {
+        guard let value, value.isFinite else { throw ClientMessageError(description: "\(key) must be a finite number") }
         return min(max(value, range.lowerBound), range.upperBound)
     }
 
     /// An event's time on the page's clock, when given.
-    private static func time(_ value: Double?) throws(Invalid) -> Double? {
+    private static func time(_ value: Double?) throws(ClientMessageError) -> Double? {
         guard let value else { return nil }
         return try number(value, "t", within: 0...1e13)
     }
 
-    private static func number(_ value: Double?, _ key: String, within range: ClosedRange<Double>) throws(Invalid) -> Double {
+    private static func number(_ value: Double?, _ key: String, within range: ClosedRange<Double>) throws(ClientMessageError) -> Double {
         guard let value, value.isFinite, range.contains(value) else {
-            throw Invalid(description: "\(key) must be a number in \(range.lowerBound)...\(range.upperBound)")
+            throw ClientMessageError(description: "\(key) must be a number in \(range.lowerBound)...\(range.upperBound)")
         }
         return value
     }
+}
+
+/// Why a message was refused.
+struct ClientMessageError: Error, Equatable, CustomStringConvertible {
+    let description: String
 }

@@ -63,7 +63,7 @@ public final class GMUGeoJSONParser: NSObject {
         let budget = GeoJSONDecoding.Budget(features: Self.maximumFeatures, coordinates: Self.maximumCoordinates)
         do {
             parsed = try GeoJSONDecoding.features(of: data, budget: budget)
-        } catch let failure as GeoJSONDecoding.Failure {
+        } catch let failure as GeoJSONDecodingError {
             return fail(.malformed(failure.description))
         } catch {
             return fail(.malformed(String(describing: error)))

@@ -30,12 +30,8 @@ enum GeoJSONDecoding {
         case type, features, geometry, geometries, coordinates, properties, id, bbox
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     static func budget(_ decoder: Decoder) throws -> Budget {
-        guard let current else { throw Failure(description: "decoded outside features(of:budget:)") }
+        guard let current else { throw GeoJSONDecodingError(description: "decoded outside features(of:budget:)") }
         return current
     }
 
@@ -46,7 +42,7 @@ enum GeoJSONDecoding {
         init(from decoder: Decoder) throws {
             let budget = try GeoJSONDecoding.budget(decoder)
             guard let object = try? decoder.container(keyedBy: Key.self), let type = try? object.decode(String.self, forKey: .type) else {
-                throw Failure(description: "the top level is not a GeoJSON object with a type")
+                throw GeoJSONDecodingError(description: "the top level is not a GeoJSON object with a type")
             }
             switch type {
             case "Feature":
@@ -69,7 +65,7 @@ enum GeoJSONDecoding {
                 let geometry = try GeometryNode(from: decoder).geometry
                 features = geometry.map { [GMUFeature(geometry: $0, identifier: nil, properties: nil, boundingBox: nil)] } ?? []
             default:
-                throw Failure(description: "unknown GeoJSON type \(type)")
+                throw GeoJSONDecodingError(description: "unknown GeoJSON type \(type)")
             }
         }
     }
@@ -83,7 +79,7 @@ enum GeoJSONDecoding {
 
         init(from decoder: Decoder) throws {
             let object = try decoder.container(keyedBy: Key.self)
-            guard (try? object.decode(String.self, forKey: .type)) == "Feature" else { throw Failure(description: "not a Feature") }
+            guard (try? object.decode(String.self, forKey: .type)) == "Feature" else { throw GeoJSONDecodingError(description: "not a Feature") }
             // Keys that may be missing are read with decodeIfPresent: a missing key read with
             // decode throws, and building each error costs more than reading the feature.
             geometry = (try? object.decodeIfPresent(Lenient<GeometryNode>.self, forKey: .geometry))??.value?.geometry
@@ -288,4 +284,8 @@ enum GeoJSONDecoding {
             value = try? Value(from: decoder)
         }
     }
+}
+
+struct GeoJSONDecodingError: Error, CustomStringConvertible {
+    let description: String
 }

@@ -196,15 +196,15 @@ struct PanoramaImageryTests {
         let catalog = PanoramaCatalog()
         let image = syntheticPanorama()
         let here = CLLocationCoordinate2D(latitude: 1, longitude: 2)
-        #expect(throws: PanoramaCatalog.RegistrationError.emptyID) { try catalog.register(panoramaID: "", image: image, coordinate: here) }
-        #expect(throws: PanoramaCatalog.RegistrationError.invalidCoordinate) {
+        #expect(throws: PanoramaRegistrationError.emptyID) { try catalog.register(panoramaID: "", image: image, coordinate: here) }
+        #expect(throws: PanoramaRegistrationError.invalidCoordinate) {
             try catalog.register(panoramaID: "a", image: image, coordinate: CLLocationCoordinate2D(latitude: 95, longitude: 0))
         }
-        #expect(throws: PanoramaCatalog.RegistrationError.emptyImage) {
+        #expect(throws: PanoramaRegistrationError.emptyImage) {
             try catalog.register(panoramaID: "a", image: UIImage(bitmap: Bitmap(width: 0, height: 0), scale: 1), coordinate: here)
         }
         for i in 0..<PanoramaCatalog.maximumCount { try catalog.register(panoramaID: "p\(i)", image: image, coordinate: here) }
-        #expect(throws: PanoramaCatalog.RegistrationError.full) { try catalog.register(panoramaID: "one more", image: image, coordinate: here) }
+        #expect(throws: PanoramaRegistrationError.full) { try catalog.register(panoramaID: "one more", image: image, coordinate: here) }
         // Replacing one is not adding one.
         try catalog.register(panoramaID: "p0", image: image, coordinate: here, heading: 45)
         #expect(catalog.entry("p0")?.heading == 45)
