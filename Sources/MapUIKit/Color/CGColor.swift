@@ -11,7 +11,7 @@ public final class CGColor: Sendable, Equatable, CustomStringConvertible {
         color = Color(red: red, green: green, blue: blue, alpha: alpha)
     }
 
-    package init(_ color: Color) {
+    init(_ color: Color) {
         self.color = color
     }
 

@@ -18,7 +18,7 @@ extension UITraitCollection {
     }
 
     /// Runs work with traits as `current`.
-    package static func withCurrent<Result>(_ traits: UITraitCollection, _ body: () throws -> Result) rethrows -> Result {
+    static func withCurrent<Result>(_ traits: UITraitCollection, _ body: () throws -> Result) rethrows -> Result {
         let dictionary = Thread.current.threadDictionary
         let previous = dictionary[currentKey]
         dictionary[currentKey] = traits

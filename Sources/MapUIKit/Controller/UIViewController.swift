@@ -154,7 +154,7 @@ open class UIViewController: UIResponder {
     open var prefersStatusBarHidden: Bool { false }
 
     /// Counts requests to look at the status bar again, so hosts redraw it.
-    package private(set) var statusBarAppearanceRevision = 0
+    private(set) var statusBarAppearanceRevision = 0
 
     /// Asks the host to read `preferredStatusBarStyle` and `prefersStatusBarHidden` again.
     public func setNeedsStatusBarAppearanceUpdate() {
@@ -166,7 +166,7 @@ open class UIViewController: UIResponder {
     open override var next: UIResponder? { viewIfLoaded?.superview ?? parent }
 
     /// The window the controller's view is in.
-    override package var firstResponderWindow: UIView? { viewIfLoaded?.firstResponderWindow }
+    override var firstResponderWindow: UIView? { viewIfLoaded?.firstResponderWindow }
 
     /// Insets added to the view's safe area (zero), as when the app draws bars of its own.
     open var additionalSafeAreaInsets: UIEdgeInsets = .zero {
@@ -177,7 +177,7 @@ open class UIViewController: UIResponder {
     }
 
     /// What a container covers of the view (a navigation controller's bar); set by containers.
-    package var containerSafeAreaInsets: UIEdgeInsets = .zero {
+    var containerSafeAreaInsets: UIEdgeInsets = .zero {
         didSet {
             guard containerSafeAreaInsets != oldValue else { return }
             viewIfLoaded?.safeAreaMayHaveChanged()
@@ -185,7 +185,7 @@ open class UIViewController: UIResponder {
     }
 
     /// Everything the controller adds to its view's safe area.
-    package var safeAreaAdditions: UIEdgeInsets { additionalSafeAreaInsets.adding(containerSafeAreaInsets) }
+    var safeAreaAdditions: UIEdgeInsets { additionalSafeAreaInsets.adding(containerSafeAreaInsets) }
 
     /// Shows a controller: pushed on the navigation controller above (or this one), else
     /// presented.

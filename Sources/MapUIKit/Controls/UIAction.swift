@@ -70,7 +70,7 @@ open class UIAction: UIMenuElement {
     }
 
     /// Runs the handler with a sender.
-    package func perform(sender: Any?) {
+    func perform(sender: Any?) {
         self.sender = sender
         handler(self)
         self.sender = nil

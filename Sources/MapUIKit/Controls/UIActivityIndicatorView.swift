@@ -35,7 +35,7 @@ open class UIActivityIndicatorView: UIView, FrameAnimating {
     /// Whether it is spinning.
     public private(set) var isAnimating = false
     /// The spokes' turn, 0...1 (a host advances it while animating).
-    package var phase: Double = 0 {
+    var phase: Double = 0 {
         didSet { setNeedsDisplay() }
     }
 

@@ -21,11 +21,11 @@ extension UIButton {
         }
 
         /// The style the configuration started from.
-        package enum Style: Hashable, Sendable {
+        enum Style: Hashable, Sendable {
             case plain, tinted, gray, filled, bordered, borderedTinted, borderedProminent, borderless
         }
 
-        package var style: Style
+        var style: Style
 
         /// The title, if any.
         public var title: String?
@@ -61,7 +61,7 @@ extension UIButton {
         /// Whether an activity indicator shows in place of the image.
         public var showsActivityIndicator = false
 
-        package init(style: Style) {
+        init(style: Style) {
             self.style = style
         }
 
@@ -83,7 +83,7 @@ extension UIButton {
         public static func borderedProminent() -> Configuration { Configuration(style: .borderedProminent) }
 
         /// The insets UIKit gives a size class.
-        package static func insets(for size: Size) -> NSDirectionalEdgeInsets {
+        static func insets(for size: Size) -> NSDirectionalEdgeInsets {
             switch size {
             case .mini: NSDirectionalEdgeInsets(top: 3, leading: 8, bottom: 3, trailing: 8)
             case .small: NSDirectionalEdgeInsets(top: 5, leading: 10, bottom: 5, trailing: 10)
@@ -93,7 +93,7 @@ extension UIButton {
         }
 
         /// The title's point size for a size class.
-        package static func titleSize(for size: Size) -> CGFloat {
+        static func titleSize(for size: Size) -> CGFloat {
             switch size {
             case .mini: 12
             case .small: 13
@@ -103,7 +103,7 @@ extension UIButton {
         }
 
         /// The corner radius for a height.
-        package func cornerRadius(height: CGFloat) -> CGFloat {
+        func cornerRadius(height: CGFloat) -> CGFloat {
             if let radius = background.cornerRadius { return radius }
             switch cornerStyle {
             case .fixed: return 0
@@ -122,7 +122,7 @@ extension UIButton {
         }
 
         /// Whether the style draws a background.
-        package var hasBackground: Bool {
+        var hasBackground: Bool {
             switch style {
             case .plain, .borderless: false
             default: true
@@ -130,10 +130,10 @@ extension UIButton {
         }
 
         /// Whether the content is white on the tint (filled styles).
-        package var isProminent: Bool { style == .filled || style == .borderedProminent }
+        var isProminent: Bool { style == .filled || style == .borderedProminent }
 
         /// Whether the background is the tint at low opacity (tinted styles).
-        package var isTinted: Bool { style == .tinted || style == .borderedTinted }
+        var isTinted: Bool { style == .tinted || style == .borderedTinted }
     }
 }
 

@@ -368,7 +368,7 @@ open class UIButton: UIControl {
 
     // MARK: Actions
 
-    package override func touchUpInside() {
+    override func touchUpInside() {
         if changesSelectionAsPrimaryAction { isSelected.toggle() }
         sendActions(for: [.touchUpInside, .primaryActionTriggered])
     }

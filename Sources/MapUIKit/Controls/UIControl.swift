@@ -94,7 +94,7 @@ open class UIControl: UIView {
 
     private var actions: [(action: UIAction, events: Event)] = []
 
-    override package var takesItsOwnTaps: Bool { isEnabled }
+    override var takesItsOwnTaps: Bool { isEnabled }
 
     /// Called when the enabled, selected or highlighted flag changed; the control redraws.
     open func stateDidChange() {
@@ -213,7 +213,7 @@ open class UIControl: UIView {
     }
 
     /// A finger lifted inside: touch up inside; controls with a primary action add it.
-    package func touchUpInside() {
+    func touchUpInside() {
         sendActions(for: .touchUpInside)
     }
 }

@@ -307,7 +307,7 @@ open class UIPickerView: UIView, FrameAnimating {
         return pan
     }()
 
-    override package var takesItsOwnTaps: Bool { true }
+    override var takesItsOwnTaps: Bool { true }
 
     private func handleSpin(_ pan: UIPanGestureRecognizer) {
         switch pan.state {

@@ -271,7 +271,7 @@ open class UISegmentedControl: UIControl {
         sendActions(for: .valueChanged)
     }
 
-    package override func touchUpInside() {
+    override func touchUpInside() {
         sendActions(for: .touchUpInside)
     }
 

@@ -49,7 +49,7 @@ open class UISwitch: UIControl {
 
     open override func sizeThatFits(_ size: CGSize) -> CGSize { Self.size }
 
-    package override func touchUpInside() {
+    override func touchUpInside() {
         isOn.toggle()
         sendActions(for: [.touchUpInside, .valueChanged])
     }

@@ -520,7 +520,7 @@ open class UITextField: UIControl, UITextInput, TextEditingHost {
         return true
     }
 
-    override package func resignFirstResponderForcibly() {
+    override func resignFirstResponderForcibly() {
         guard isFirstResponder else { return }
         super.resignFirstResponderForcibly()
         endEditingSession()

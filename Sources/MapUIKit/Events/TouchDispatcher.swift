@@ -21,12 +21,12 @@ package final class TouchDispatcher {
     }
 
     /// The root view touches are hit-tested in.
-    package weak var root: UIView?
+    weak var root: UIView?
     private var active: [Int: Active] = [:]
     /// Recognizers that took part in a gesture and have not reset (timers and multi-taps).
     private var involved: [UIGestureRecognizer] = []
     /// The clock: the latest timestamp seen.
-    package private(set) var time: TimeInterval = 0
+    private(set) var time: TimeInterval = 0
 
     package init(root: UIView) {
         self.root = root
@@ -113,7 +113,7 @@ package final class TouchDispatcher {
     }
 
     /// Cancels every touch (the screen went away).
-    package func cancelAll() {
+    func cancelAll() {
         for (id, entry) in active { send(id: id, phase: .cancelled, location: entry.touch.location(in: nil), timestamp: time) }
     }
 

@@ -90,19 +90,19 @@ open class UIPress: NSObject {
     }
 
     /// The press's phase.
-    public package(set) var phase: Phase
+    public internal(set) var phase: Phase
     /// The button; `.select` for a key of a keyboard.
     public let type: PressType
     /// When the phase last changed, in seconds.
-    public package(set) var timestamp: TimeInterval
+    public internal(set) var timestamp: TimeInterval
     /// The key pressed.
     public let key: UIKey?
     /// How hard the button is pressed: 1 while down, 0 after.
     public var force: CGFloat { phase == .ended || phase == .cancelled ? 0 : 1 }
     /// The responder the press went to.
-    public package(set) weak var responder: UIResponder?
+    public internal(set) weak var responder: UIResponder?
 
-    package init(key: UIKey, phase: Phase, timestamp: TimeInterval, responder: UIResponder?) {
+    init(key: UIKey, phase: Phase, timestamp: TimeInterval, responder: UIResponder?) {
         self.key = key
         type = .select
         self.phase = phase
@@ -117,7 +117,7 @@ open class UIPressesEvent: UIEvent {
     /// Every press of the event.
     public let allPresses: Set<UIPress>
 
-    package init(timestamp: TimeInterval, presses: Set<UIPress>) {
+    init(timestamp: TimeInterval, presses: Set<UIPress>) {
         allPresses = presses
         super.init(timestamp: timestamp, touches: [])
         allTouches = nil

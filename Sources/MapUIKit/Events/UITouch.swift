@@ -11,15 +11,15 @@ open class UITouch: NSObject {
     }
 
     /// The phase.
-    public package(set) var phase: Phase
+    public internal(set) var phase: Phase
     /// When the touch last changed, in seconds.
-    public package(set) var timestamp: TimeInterval
+    public internal(set) var timestamp: TimeInterval
     /// Taps in a row at about this place (1 for a single tap).
-    public package(set) var tapCount: Int
+    public internal(set) var tapCount: Int
     /// The view the touch began in (hit testing chose it).
     public package(set) weak var view: UIView?
     /// The window-level view the touch is over (the hierarchy's root here).
-    public package(set) weak var window: UIView?
+    public internal(set) weak var window: UIView?
     private var rootLocation: CGPoint
     private var previousRootLocation: CGPoint
 
@@ -35,7 +35,7 @@ open class UITouch: NSObject {
     }
 
     /// Moves the touch (a host's job).
-    package func update(phase: Phase, location: CGPoint, timestamp: TimeInterval) {
+    func update(phase: Phase, location: CGPoint, timestamp: TimeInterval) {
         self.phase = phase
         self.timestamp = timestamp
         previousRootLocation = rootLocation
@@ -43,7 +43,7 @@ open class UITouch: NSObject {
     }
 
     /// Sets the view the touch is delivered to.
-    package func setView(_ view: UIView?) {
+    func setView(_ view: UIView?) {
         self.view = view
     }
 
@@ -71,9 +71,9 @@ open class UIEvent: NSObject {
     /// The kind: touches.
     open var type: EventType { .touches }
     /// When the event happened, in seconds.
-    public package(set) var timestamp: TimeInterval
+    public internal(set) var timestamp: TimeInterval
     /// Every touch down at that moment.
-    public package(set) var allTouches: Set<UITouch>?
+    public internal(set) var allTouches: Set<UITouch>?
 
     package init(timestamp: TimeInterval, touches: Set<UITouch>) {
         self.timestamp = timestamp

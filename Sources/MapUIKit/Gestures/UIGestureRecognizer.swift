@@ -47,7 +47,7 @@ open class UIGestureRecognizer: NSObject {
     /// Recognizers that must fail before this one may recognize.
     var failureRequirements: [WeakRecognizer] = []
     /// The touches the recognizer is tracking, by touch.
-    package private(set) var trackedTouches: [UITouch] = []
+    private(set) var trackedTouches: [UITouch] = []
 
     /// A recognizer with no handler yet.
     public override init() {
@@ -126,42 +126,42 @@ open class UIGestureRecognizer: NSObject {
 
     // MARK: Dispatch (the touch dispatcher's side)
 
-    package func track(_ touches: Set<UITouch>) {
+    func track(_ touches: Set<UITouch>) {
         for touch in touches where !trackedTouches.contains(where: { $0 === touch }) { trackedTouches.append(touch) }
     }
 
-    package func untrack(_ touches: Set<UITouch>) {
+    func untrack(_ touches: Set<UITouch>) {
         if let view { lastLocation = location(in: view) }
         trackedTouches.removeAll { touch in touches.contains { $0 === touch } }
     }
 
     /// Whether the recognizer has finished with its gesture (recognized, failed or cancelled).
-    package var isFinished: Bool { state == .ended || state == .failed || state == .cancelled }
+    var isFinished: Bool { state == .ended || state == .failed || state == .cancelled }
 
     /// Whether the recognizer claims the touches (it began or recognized).
-    package var hasRecognized: Bool { state == .began || state == .changed || state == .ended }
+    var hasRecognized: Bool { state == .began || state == .changed || state == .ended }
 
     /// Whether recognizers it must wait for are still deciding.
-    package var isWaitingForFailures: Bool {
+    var isWaitingForFailures: Bool {
         failureRequirements.contains { $0.recognizer?.isDeciding == true }
     }
 
     /// Whether the recognizer may still recognize: possible, with touches or waiting for more
     /// (a multi-tap between taps).
-    package var isDeciding: Bool {
+    var isDeciding: Bool {
         state == .possible && (!trackedTouches.isEmpty || isAwaitingMoreTouches)
     }
 
     /// Whether the recognizer waits for more touches to finish its gesture (subclasses).
-    package var isAwaitingMoreTouches: Bool { false }
+    var isAwaitingMoreTouches: Bool { false }
 
     /// Whether any recognizer it must wait for has recognized.
-    package var aRequiredFailureRecognized: Bool {
+    var aRequiredFailureRecognized: Bool {
         failureRequirements.contains { $0.recognizer?.hasRecognized == true }
     }
 
     /// Back to `.possible` once the gesture is over and its touches are gone.
-    package func resetIfFinished() {
+    func resetIfFinished() {
         guard isFinished, trackedTouches.isEmpty else { return }
         resetting = true
         state = .possible
@@ -173,10 +173,10 @@ open class UIGestureRecognizer: NSObject {
     private var resetting = false
 
     /// A recognition held back until the recognizers this one requires to fail have failed.
-    package private(set) var deferredState: State?
+    private(set) var deferredState: State?
 
     /// Recognizes now with the held-back state, or fails when a required recognizer won.
-    package func settleDeferral() {
+    func settleDeferral() {
         guard let deferred = deferredState, !isWaitingForFailures else { return }
         deferredState = nil
         state = aRequiredFailureRecognized ? .failed : deferred

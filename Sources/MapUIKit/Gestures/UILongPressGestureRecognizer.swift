@@ -54,7 +54,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     }
 
     /// When the press will begin, if its fingers stay (the dispatcher's timer).
-    package var pendingBeginTime: TimeInterval? {
+    var pendingBeginTime: TimeInterval? {
         guard state == .possible, let beganAt else { return nil }
         return beganAt + minimumPressDuration
     }

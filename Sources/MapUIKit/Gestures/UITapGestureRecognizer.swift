@@ -63,9 +63,9 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     }
 
     /// Whether the recognizer waits between taps (a multi-tap in progress).
-    package var isBetweenTaps: Bool { deadline != nil }
+    var isBetweenTaps: Bool { deadline != nil }
 
-    package override var isAwaitingMoreTouches: Bool { isBetweenTaps }
+    override var isAwaitingMoreTouches: Bool { isBetweenTaps }
 
     open override func reset() {
         taps = 0

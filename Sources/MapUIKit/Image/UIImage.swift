@@ -146,7 +146,7 @@ open class UIImage: NSObject, @unchecked Sendable {
     }
 
     /// Draws into a canvas; template images are filled with `tint` when given.
-    package func draw(in rect: CGRect, canvas: Canvas, alpha: CGFloat, tint: UIColor? = nil) {
+    func draw(in rect: CGRect, canvas: Canvas, alpha: CGFloat, tint: UIColor? = nil) {
         if renderingMode == .alwaysTemplate, let tint {
             canvas.withTransparencyLayer(opacity: alpha) {
                 canvas.drawMask(bitmap, in: rect, color: tint.color)

@@ -23,7 +23,7 @@ package final class LayoutEngine {
     unowned let root: UIView
     let fitting: (size: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority)?
     let solver = Solver()
-    package var isDirty = true
+    var isDirty = true
 
     private struct Installed {
         /// Held, so that its identity (the key) is not reused by a new constraint while here.
@@ -40,13 +40,13 @@ package final class LayoutEngine {
     /// root, which holds the engine, is not held here).
     private var items: [ObjectIdentifier: LayoutItem] = [:]
 
-    package init(root: UIView, fitting: (size: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority)? = nil) {
+    init(root: UIView, fitting: (size: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority)? = nil) {
         self.root = root
         self.fitting = fitting
     }
 
     /// Brings the solver up to date with the tree.
-    package func update() {
+    func update() {
         isDirty = false
         var constraints: [NSLayoutConstraint] = []
         collect(root, into: &constraints)
@@ -102,7 +102,7 @@ package final class LayoutEngine {
     }
 
     /// The item's rectangle in the root's coordinates, as solved (nil when not in the engine).
-    package func solvedFrame(of item: LayoutItem) -> CGRect? {
+    func solvedFrame(of item: LayoutItem) -> CGRect? {
         guard item === root || items[ObjectIdentifier(item)] != nil else { return nil }
         let v = item.layoutVariables
         return CGRect(
@@ -111,7 +111,7 @@ package final class LayoutEngine {
     }
 
     /// Sets the frames of views laid out by constraints, top down.
-    package func applyFrames() {
+    func applyFrames() {
         apply(root)
     }
 

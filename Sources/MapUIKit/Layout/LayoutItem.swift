@@ -7,7 +7,7 @@ typealias LinearExpression = ConstraintSolver.Expression
 /// Something constraints relate: a view or a layout guide. Its rectangle is four solver
 /// variables in the coordinates of the tree's root view.
 @preconcurrency @MainActor
-package protocol LayoutItem: AnyObject {
+protocol LayoutItem: AnyObject {
     /// The view whose tree the item is in: a view itself, a guide's owning view.
     var layoutOwner: UIView? { get }
     /// The item's variables.
@@ -20,20 +20,20 @@ package protocol LayoutItem: AnyObject {
 
 /// Where baselines are: `top + fraction × height + offset` each. Views without text have
 /// both at the bottom, as in UIKit.
-package struct LayoutBaselines {
-    package var first: (fraction: CGFloat, offset: CGFloat)
-    package var last: (fraction: CGFloat, offset: CGFloat)
+struct LayoutBaselines {
+    var first: (fraction: CGFloat, offset: CGFloat)
+    var last: (fraction: CGFloat, offset: CGFloat)
 
-    package static let bottom = LayoutBaselines(first: (1, 0), last: (1, 0))
+    static let bottom = LayoutBaselines(first: (1, 0), last: (1, 0))
 
-    package init(first: (fraction: CGFloat, offset: CGFloat), last: (fraction: CGFloat, offset: CGFloat)) {
+    init(first: (fraction: CGFloat, offset: CGFloat), last: (fraction: CGFloat, offset: CGFloat)) {
         self.first = first
         self.last = last
     }
 }
 
 /// An item's rectangle as solver variables, in the root view's coordinates.
-package final class LayoutVariables {
+final class LayoutVariables {
     let minX: Variable
     let minY: Variable
     let width: Variable

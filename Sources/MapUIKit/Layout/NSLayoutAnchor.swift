@@ -5,16 +5,16 @@ import Foundation
 /// x-axis anchors.
 @preconcurrency @MainActor
 open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
-    package weak var item: LayoutItem?
-    package let attribute: NSLayoutConstraint.Attribute
+    weak var item: LayoutItem?
+    let attribute: NSLayoutConstraint.Attribute
 
-    package init(item: LayoutItem?, attribute: NSLayoutConstraint.Attribute) {
+    init(item: LayoutItem?, attribute: NSLayoutConstraint.Attribute) {
         self.item = item
         self.attribute = attribute
         super.init()
     }
 
-    package func make(
+    func make(
         _ relation: NSLayoutConstraint.Relation, _ other: NSLayoutAnchor<AnchorType>?, multiplier: CGFloat = 1,
         constant: CGFloat = 0
     ) -> NSLayoutConstraint {

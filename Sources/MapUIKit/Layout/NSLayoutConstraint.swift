@@ -75,13 +75,13 @@ open class NSLayoutConstraint: NSObject {
         secondLayoutItem.map { NSLayoutAnchor<AnyObject>(item: $0, attribute: secondAttribute) }
     }
 
-    package private(set) weak var firstLayoutItem: LayoutItem?
-    package private(set) weak var secondLayoutItem: LayoutItem?
+    private(set) weak var firstLayoutItem: LayoutItem?
+    private(set) weak var secondLayoutItem: LayoutItem?
 
     /// The view the constraint is installed in while active.
-    package private(set) weak var installedView: UIView?
+    private(set) weak var installedView: UIView?
     /// Orders constraints by activation: the engine adds them in this order.
-    package private(set) var activationNumber = 0
+    private(set) var activationNumber = 0
     private static var activations = 0
 
     /// A constraint between two items' attributes. Items are views or layout guides;
@@ -95,7 +95,7 @@ open class NSLayoutConstraint: NSObject {
             secondAttribute: view2 == nil ? .notAnAttribute : attr2, multiplier: multiplier, constant: c)
     }
 
-    package init(
+    init(
         first: LayoutItem?, firstAttribute: Attribute, relation: Relation, second: LayoutItem?, secondAttribute: Attribute,
         multiplier: CGFloat, constant: CGFloat
     ) {
@@ -143,7 +143,7 @@ open class NSLayoutConstraint: NSObject {
     }
 
     /// Called by the view that installs it.
-    package func didInstall(in view: UIView?) {
+    func didInstall(in view: UIView?) {
         installedView = view
         if view != nil {
             Self.activations += 1

@@ -10,19 +10,19 @@ open class UILayoutGuide: NSObject, LayoutItem {
     open var identifier = ""
 
     /// What the guide is: one of the app's, or a view's safe area or margins.
-    package enum Role {
+    enum Role {
         case custom, safeArea, margins
     }
 
-    package let role: Role
-    package private(set) lazy var layoutVariables = LayoutVariables("guide")
+    let role: Role
+    private(set) lazy var layoutVariables = LayoutVariables("guide")
 
     public override init() {
         role = .custom
         super.init()
     }
 
-    package init(role: Role, owner: UIView) {
+    init(role: Role, owner: UIView) {
         self.role = role
         owningView = owner
         super.init()
@@ -48,11 +48,11 @@ open class UILayoutGuide: NSObject, LayoutItem {
         }
     }
 
-    package var layoutOwner: UIView? { owningView }
-    package var layoutDescription: String {
+    var layoutOwner: UIView? { owningView }
+    var layoutDescription: String {
         "UILayoutGuide:\(NSLayoutConstraint.address(of: self)) '\(identifier)'"
     }
-    package var baselines: LayoutBaselines { .bottom }
+    var baselines: LayoutBaselines { .bottom }
 
     public var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .leading) }
     public var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .trailing) }

@@ -1,13 +1,13 @@
 import Foundation
 
 extension UIView: LayoutItem {
-    package var layoutOwner: UIView? { self }
-    package var layoutVariables: LayoutVariables { autoLayout.variables }
-    package var layoutDescription: String { "\(type(of: self)):\(NSLayoutConstraint.address(of: self))" }
-    package var baselines: LayoutBaselines { layoutBaselines }
+    var layoutOwner: UIView? { self }
+    var layoutVariables: LayoutVariables { autoLayout.variables }
+    var layoutDescription: String { "\(type(of: self)):\(NSLayoutConstraint.address(of: self))" }
+    var baselines: LayoutBaselines { layoutBaselines }
 
     /// The space UIKit's system spacing stands for between sibling views.
-    nonisolated package static let systemSpacing: CGFloat = 8
+    nonisolated static let systemSpacing: CGFloat = 8
 
     /// The size `systemLayoutSizeFitting(_:)` reads as "as small as possible".
     nonisolated public static let layoutFittingCompressedSize = CGSize(width: 0, height: 0)
@@ -66,7 +66,7 @@ extension UIView: LayoutItem {
         constraints.forEach(removeConstraint)
     }
 
-    package func install(_ constraint: NSLayoutConstraint) {
+    func install(_ constraint: NSLayoutConstraint) {
         autoLayout.constraints.append(constraint)
         constraint.didInstall(in: self)
         var view: UIView? = self
@@ -77,7 +77,7 @@ extension UIView: LayoutItem {
         layoutEngineInputChanged()
     }
 
-    package func uninstall(_ constraint: NSLayoutConstraint) {
+    func uninstall(_ constraint: NSLayoutConstraint) {
         autoLayout.constraints.removeAll { $0 === constraint }
         constraint.didInstall(in: nil)
         layoutEngineInputChanged()
@@ -193,23 +193,23 @@ extension UIView: LayoutItem {
     // MARK: The engine
 
     /// The topmost view of the tree.
-    package var rootView: UIView {
+    var rootView: UIView {
         var view = self
         while let parent = view.superview { view = parent }
         return view
     }
 
     /// The root view of the tree, when the tree uses constraints.
-    package var layoutEngineRoot: UIView? {
+    var layoutEngineRoot: UIView? {
         let root = rootView
         return root.autoLayout.subtreeUsesConstraints ? root : nil
     }
 
     /// The engine of the tree this view is in, when it has one.
-    package var layoutEngine: LayoutEngine? { autoLayout.engine }
+    var layoutEngine: LayoutEngine? { autoLayout.engine }
 
     /// Something the engine reads changed: the next layout pass solves again.
-    package func layoutEngineInputChanged() {
+    func layoutEngineInputChanged() {
         let root = rootView
         root.autoLayout.engine?.isDirty = true
         root.setNeedsLayout()

@@ -2,7 +2,7 @@ import Foundation
 
 /// A view's Auto Layout state (UIView holds one).
 @MainActor
-package final class ViewAutoLayout {
+final class ViewAutoLayout {
     var translatesAutoresizingMask = true
     var constraints: [NSLayoutConstraint] = []
     var guides: [UILayoutGuide] = []

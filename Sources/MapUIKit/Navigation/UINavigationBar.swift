@@ -46,11 +46,11 @@ open class UINavigationBar: UIView {
     open var largeTitleTextAttributes: [NSAttributedString.Key: Any]? { didSet { itemsChanged() } }
 
     /// Whether the content under the bar is at its top edge (a container says).
-    package var isAtScrollEdge = true {
+    var isAtScrollEdge = true {
         didSet { if isAtScrollEdge != oldValue { setNeedsDisplay() } }
     }
     /// Runs when the back button is tapped (a navigation controller pops).
-    package var onBack: (@MainActor () -> Void)?
+    var onBack: (@MainActor () -> Void)?
 
     private let titleLabel = UILabel()
     private let largeTitleLabel = UILabel()
@@ -94,7 +94,7 @@ open class UINavigationBar: UIView {
     open func setItems(_ items: [UINavigationItem]?, animated: Bool) { self.items = items }
 
     /// Whether the top item shows a large title.
-    package var showsLargeTitle: Bool {
+    var showsLargeTitle: Bool {
         guard let top = topItem else { return false }
         switch top.largeTitleDisplayMode {
         case .always: return true
@@ -105,7 +105,7 @@ open class UINavigationBar: UIView {
 
     /// The bar's height below the status bar: 44, 96 with a large title, and 52 more with a
     /// search bar.
-    package var contentHeight: CGFloat {
+    var contentHeight: CGFloat {
         Self.standardHeight + (showsLargeTitle ? Self.largeTitleHeight : 0) + (shownSearchBar == nil ? 0 : UISearchBar.standardHeight)
     }
 

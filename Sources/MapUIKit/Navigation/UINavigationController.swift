@@ -211,7 +211,7 @@ open class UINavigationController: UIViewController {
     }
 
     /// A controller's toolbar items changed: the toolbar shows them when it is on top.
-    package func toolbarItemsChanged(of controller: UIViewController) {
+    func toolbarItemsChanged(of controller: UIViewController) {
         if controller === topViewController { updateToolbar() }
     }
 
@@ -319,7 +319,7 @@ open class UINavigationController: UIViewController {
     }
 
     /// Lays the bar out over the top of the view, up under the status bar.
-    package func layoutBar(in container: UIView) {
+    func layoutBar(in container: UIView) {
         let statusBar = container.safeAreaInsets.top - (safeAreaAdditions.top)
         let height = max(0, statusBar) + navigationBar.contentHeight
         navigationBar.frame = CGRect(x: 0, y: 0, width: container.bounds.width, height: height)
@@ -352,9 +352,9 @@ open class UINavigationController: UIViewController {
 
     // MARK: Frames
 
-    package var isTransitioning: Bool { transition != nil }
+    var isTransitioning: Bool { transition != nil }
 
-    package func advanceTransition(to time: TimeInterval) {
+    func advanceTransition(to time: TimeInterval) {
         guard var transition else { return }
         guard let start = transition.start else {
             transition.start = time
@@ -409,7 +409,7 @@ extension UIViewController {
     public var navigationController: UINavigationController? { nearestAncestor(UINavigationController.self) }
 
     /// The nearest controller of a kind above this one (itself excluded), if any.
-    package func nearestAncestor<Kind: UIViewController>(_ kind: Kind.Type) -> Kind? {
+    func nearestAncestor<Kind: UIViewController>(_ kind: Kind.Type) -> Kind? {
         var current = parent
         while let controller = current {
             if let found = controller as? Kind { return found }

@@ -65,7 +65,7 @@ open class UINavigationItem: NSObject {
     /// Whether the search bar hides as the content scrolls (kept; it stays shown).
     open var hidesSearchBarWhenScrolling = true
     /// The controller whose item this is (the one searching, for a search controller).
-    package weak var owner: UIViewController? {
+    weak var owner: UIViewController? {
         didSet { searchController?.searchingController = owner }
     }
 

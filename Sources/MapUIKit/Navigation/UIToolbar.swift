@@ -53,7 +53,7 @@ open class UIToolbar: UIView {
     open var compactScrollEdgeAppearance: UIToolbarAppearance?
 
     /// Whether the content above the bar is at its bottom edge (a container says).
-    package var isAtScrollEdge = true {
+    var isAtScrollEdge = true {
         didSet { if isAtScrollEdge != oldValue { setNeedsDisplay() } }
     }
 

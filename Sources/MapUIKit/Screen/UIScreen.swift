@@ -35,7 +35,7 @@ public final class UIScreen: NSObject {
     nonisolated public static let maximumScale: CGFloat = 8
 
     /// Whether a scale can be a screen's: finite, above 0, at most ``maximumScale``.
-    nonisolated package static func isUsable(scale: CGFloat) -> Bool {
+    package nonisolated static func isUsable(scale: CGFloat) -> Bool {
         scale.isFinite && scale > 0 && scale <= maximumScale
     }
 
@@ -46,10 +46,10 @@ public final class UIScreen: NSObject {
     nonisolated public static let standardScale: CGFloat = 2
 
     /// Whether a scope of another scale than the standard one is open anywhere now.
-    nonisolated package static var hasScaleScopes: Bool { TaskScale.openScopes.load(ordering: .relaxed) > 0 }
+    package nonisolated static var hasScaleScopes: Bool { TaskScale.openScopes.load(ordering: .relaxed) > 0 }
 
     /// The scale, readable from any thread (images made off the main actor use it).
-    nonisolated package static var defaultScale: CGFloat { TaskScale.value.get() ?? standardScale }
+    package nonisolated static var defaultScale: CGFloat { TaskScale.value.get() ?? standardScale }
 }
 
 /// The scale ``UIScreen/withScale(_:operation:)`` sets for a task and the tasks it starts.

@@ -301,7 +301,7 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
         return true
     }
 
-    override package func resignFirstResponderForcibly() {
+    override func resignFirstResponderForcibly() {
         guard isFirstResponder else { return }
         super.resignFirstResponderForcibly()
         endEditingSession()
@@ -462,5 +462,5 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
         if isEditingText, editing.selection.length > 0 { replaceByUser(editing.selection, with: "") }
     }
 
-    override package var takesItsOwnTaps: Bool { isEditable }
+    override var takesItsOwnTaps: Bool { isEditable }
 }

@@ -168,9 +168,9 @@ open class UISearchBar: UIView, UITextInputTraits {
     }
 
     /// Told by the search controller when the bar begins or ends being used.
-    package var onActivity: ((_ event: SearchBarEvent) -> Void)?
+    var onActivity: ((_ event: SearchBarEvent) -> Void)?
 
-    package enum SearchBarEvent {
+    enum SearchBarEvent {
         case began, changed, ended, returned, cancelled
     }
 

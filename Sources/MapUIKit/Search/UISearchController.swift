@@ -112,7 +112,7 @@ open class UISearchController: UIViewController {
     }
 
     /// The searching controller's view, whose content the results controller covers.
-    package weak var searchingController: UIViewController?
+    weak var searchingController: UIViewController?
 
     /// Shows the results controller over the content while active with text (or at once when
     /// `showsSearchResultsController`), and takes it away otherwise.

@@ -106,7 +106,7 @@ open class UIStackView: UIView {
     }
 
     /// A subview left the stack: it leaves the arrangement too.
-    package func arrangedSubviewLeft(_ view: UIView) {
+    func arrangedSubviewLeft(_ view: UIView) {
         guard arrangedIdentities.remove(ObjectIdentifier(view)) != nil else { return }
         arrangedSubviews.removeAll { $0 === view }
         customSpacings[ObjectIdentifier(view)] = nil
@@ -114,7 +114,7 @@ open class UIStackView: UIView {
     }
 
     /// An arranged subview was shown or hidden.
-    package func arrangedSubviewVisibilityChanged() {
+    func arrangedSubviewVisibilityChanged() {
         arrange()
     }
 

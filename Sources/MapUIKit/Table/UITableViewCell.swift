@@ -189,13 +189,13 @@ open class UITableViewCell: UIView {
     // MARK: What the table sets
 
     /// The table's separator inset, for cells that set none.
-    package var tableSeparatorInset = UIEdgeInsets(top: 0, left: 20, bottom: 0, right: 0)
+    var tableSeparatorInset = UIEdgeInsets(top: 0, left: 20, bottom: 0, right: 0)
     /// Whether a separator is drawn under the cell, and its colour.
-    package var separatorColor: UIColor? = .separator
+    var separatorColor: UIColor? = .separator
     /// The background the table's style gives when the cell sets none.
-    package var styleBackground: UIColor = .systemBackground
+    var styleBackground: UIColor = .systemBackground
     /// Which corners are rounded (an inset grouped section's first and last rows) and how much.
-    package var roundedCorners: (top: Bool, bottom: Bool, radius: CGFloat) = (false, false, 0)
+    var roundedCorners: (top: Bool, bottom: Bool, radius: CGFloat) = (false, false, 0)
 
     // MARK: Layout
 
@@ -211,10 +211,10 @@ open class UITableViewCell: UIView {
     }
 
     /// The side margins of the cell's content (20 points on a phone 375 points wide or more).
-    package var sideMargin: CGFloat { bounds.width >= 375 ? 20 : 16 }
+    var sideMargin: CGFloat { bounds.width >= 375 ? 20 : 16 }
 
     /// Where the accessory is drawn, in the cell's coordinates.
-    package var accessoryRect: CGRect {
+    var accessoryRect: CGRect {
         let width = accessoryWidth
         guard width > 0 else { return .zero }
         return CGRect(x: bounds.width - sideMargin - width, y: 0, width: width, height: bounds.height)
@@ -274,7 +274,7 @@ open class UITableViewCell: UIView {
 
     /// The height the built-in labels need at a width: 44 points for one line, more for a
     /// subtitle or wrapped text.
-    package func fittingHeight(width: CGFloat) -> CGFloat {
+    func fittingHeight(width: CGFloat) -> CGFloat {
         if !contentView.constraints.isEmpty || contentView.subviews.contains(where: { !$0.constraints.isEmpty || !$0.translatesAutoresizingMaskIntoConstraints }) {
             let fitted = contentView.systemLayoutSizeFitting(
                 CGSize(width: width, height: 0), withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
@@ -392,7 +392,7 @@ open class UITableViewCell: UIView {
     }
 
     /// The detail button's area, where a tap tells the delegate.
-    package var detailButtonRect: CGRect? {
+    var detailButtonRect: CGRect? {
         let area = accessoryRect
         switch accessoryType {
         case .detailButton: return area.insetBy(dx: -8, dy: 0)

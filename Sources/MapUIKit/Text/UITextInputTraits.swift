@@ -231,9 +231,9 @@ extension UIKeyInput {
 @preconcurrency @MainActor
 open class UITextPosition: NSObject {
     /// The UTF-16 offset from the start of the text.
-    package let offset: Int
+    let offset: Int
 
-    package init(offset: Int) {
+    init(offset: Int) {
         self.offset = offset
         super.init()
     }
@@ -251,7 +251,7 @@ open class UITextRange: NSObject {
     private let startPosition: UITextPosition
     private let endPosition: UITextPosition
 
-    package init(start: Int, end: Int) {
+    init(start: Int, end: Int) {
         startPosition = UITextPosition(offset: min(start, end))
         endPosition = UITextPosition(offset: max(start, end))
         super.init()
@@ -265,7 +265,7 @@ open class UITextRange: NSObject {
     open var isEmpty: Bool { startPosition.offset == endPosition.offset }
 
     /// The range as an `NSRange`.
-    package var nsRange: NSRange { NSRange(location: startPosition.offset, length: endPosition.offset - startPosition.offset) }
+    var nsRange: NSRange { NSRange(location: startPosition.offset, length: endPosition.offset - startPosition.offset) }
 }
 
 /// The system's pasteboard, as UIKit's `UIPasteboard`: here the process's own, holding

@@ -56,7 +56,7 @@ open class UILabel: UIView {
 
     /// The first baseline sits an ascender below the top of the text, which is centred in the
     /// bounds; the last a descender above its bottom.
-    override package var layoutBaselines: LayoutBaselines {
+    override var layoutBaselines: LayoutBaselines {
         let height = intrinsicContentSize.height
         return LayoutBaselines(first: (0.5, font.ascender - height / 2), last: (0.5, height / 2 + font.descender))
     }

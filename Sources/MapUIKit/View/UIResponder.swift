@@ -53,13 +53,13 @@ open class UIResponder: NSObject {
 
     /// Stops being first responder without asking (the view left its window, or editing
     /// ended by force).
-    package func resignFirstResponderForcibly() {
+    func resignFirstResponderForcibly() {
         guard let window = firstResponderWindow, window.firstResponder === self else { return }
         window.firstResponder = nil
     }
 
     /// The root view (a host's window) that records this responder's first responder.
-    package var firstResponderWindow: UIView? { nil }
+    var firstResponderWindow: UIView? { nil }
 
     // MARK: Touches (each passes up the chain unless overridden)
 

@@ -59,7 +59,7 @@ extension UIView {
     /// nearest view controller view (this one or above) that adds insets, cut by its safe
     /// area; else the root's. It does not depend on this view's own frame, so layout can
     /// solve the view's safe-area guide against it.
-    package var safeAreaBoundary: CGRect {
+    var safeAreaBoundary: CGRect {
         let root = rootView
         var view: UIView? = self
         while let current = view, current !== root {
@@ -73,7 +73,7 @@ extension UIView {
 
     /// Tells the view and its subviews (and their controllers) that their safe areas may have
     /// changed, and layout that its input did.
-    package func safeAreaMayHaveChanged() {
+    func safeAreaMayHaveChanged() {
         func visit(_ view: UIView) {
             view.safeAreaInsetsDidChange()
             view.viewController?.viewSafeAreaInsetsDidChange()

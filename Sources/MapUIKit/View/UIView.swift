@@ -47,7 +47,7 @@ open class UIView: UIResponder {
     open override var next: UIResponder? { viewController ?? superview }
 
     /// The view controller whose root view this is.
-    package weak var viewController: UIViewController?
+    weak var viewController: UIViewController?
     /// The child views, back to front.
     public private(set) var subviews: [UIView] = []
 
@@ -80,10 +80,10 @@ open class UIView: UIResponder {
 
     /// The view's Auto Layout state: constraints, guides, priorities, margins (and the engine
     /// on a root view).
-    package let autoLayout = ViewAutoLayout()
+    let autoLayout = ViewAutoLayout()
 
     /// Where the view's baselines are for Auto Layout (at the bottom; labels override).
-    package var layoutBaselines: LayoutBaselines { .bottom }
+    var layoutBaselines: LayoutBaselines { .bottom }
 
     /// The clock views in this tree animate on (a map sets it on views it shows).
     package weak var animationClock: ViewAnimationClock?
@@ -107,7 +107,7 @@ open class UIView: UIResponder {
     /// Whether the view handles its own taps, so single-tap recognizers above it leave them to
     /// it: enabled controls (UIKit's rule since iOS 6), and views whose taps UIKit handles with
     /// recognizers of their own (editable text views, pickers).
-    package var takesItsOwnTaps: Bool { false }
+    var takesItsOwnTaps: Bool { false }
 
     /// A view with a zero frame.
     public override convenience init() {
@@ -268,7 +268,7 @@ open class UIView: UIResponder {
     package weak var firstResponder: UIResponder?
 
     /// The window root this view is in, which records the first responder.
-    override package var firstResponderWindow: UIView? {
+    override var firstResponderWindow: UIView? {
         let root = rootView
         return root.isWindowRoot ? root : nil
     }
@@ -293,7 +293,7 @@ open class UIView: UIResponder {
 
     /// The background as drawn now: the view's colour resolved for its appearance, unless the
     /// layer's was set since.
-    package var drawnBackgroundColor: Color? {
+    var drawnBackgroundColor: Color? {
         if let dynamic = dynamicBackground, dynamic.cgColor == layer.backgroundColor { return dynamic.color.color }
         return layer.backgroundColor?.color
     }
@@ -551,7 +551,7 @@ open class UIView: UIResponder {
     static let maximumLayoutPasses = 4
 
     /// Whether `layoutSubviews()` is due (package: the layout pass reads it).
-    package var isLayoutNeeded: Bool { needsLayout }
+    var isLayoutNeeded: Bool { needsLayout }
 
     private func layoutSubviewsIfNeeded() {
         if needsLayout {
@@ -591,7 +591,7 @@ open class UIView: UIResponder {
     }
 
     /// Records a change to what the view shows.
-    package func noteVisualChange() {
+    func noteVisualChange() {
         revision &+= 1
     }
 

@@ -14,8 +14,8 @@ package protocol ViewAnimationClock: AnyObject {
 /// The changes one `UIView.animate` call made to views of one clock, with their timing.
 @MainActor
 package final class ViewAnimation {
-    package let duration: TimeInterval
-    package let delay: TimeInterval
+    let duration: TimeInterval
+    let delay: TimeInterval
     private let curve: (Double) -> Double
     private let steps: [(Double) -> Void]
     private var completion: ((Bool) -> Void)?
@@ -47,7 +47,7 @@ package final class ViewAnimation {
     }
 
     /// Ends the animation; the completion runs once.
-    package func finish(_ finished: Bool) {
+    func finish(_ finished: Bool) {
         let completion = self.completion
         self.completion = nil
         completion?(finished)
