@@ -124,6 +124,8 @@ let package = Package(
         .target(
             name: "LocalTileServer", dependencies: ["MapDrawing", .product(name: "Hummingbird", package: "hummingbird")],
             path: "Tests/Support/LocalTileServer"),
+        // What several test targets make the same way (a map view of a frame and camera).
+        .target(name: "MapTestSupport", dependencies: ["OpenMaps"], path: "Tests/Support/MapTestSupport"),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),
         // Checked against kiwisolver's answers on random systems (tools/solver/kiwi_oracle.py).
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"], exclude: ["Oracle"]),
@@ -136,10 +138,10 @@ let package = Package(
             name: "MapReplayTests", dependencies: ["MapReplay", "OpenMaps", "MapDrawing", "OpenMapsTesting", "LocalTileServer"],
             exclude: ["Scenarios", "__Goldens__"]),
         // The guides' own Swift code, compiled with only the import changed.
-        .testTarget(name: "OpenMapsTestingTests", dependencies: ["OpenMapsTesting", "OpenMaps"], exclude: ["__Goldens__"]),
+        .testTarget(name: "OpenMapsTestingTests", dependencies: ["OpenMapsTesting", "OpenMaps", "MapTestSupport"], exclude: ["__Goldens__"]),
         .testTarget(name: "GuideCompatibilityTests", dependencies: ["OpenMaps", "OpenMapsTesting"]),
         .testTarget(
-            name: "OpenMapsUtilsTests", dependencies: ["OpenMapsUtils", "OpenMaps", "OpenMapsTesting", "MapDrawing", "LocalTileServer"],
+            name: "OpenMapsUtilsTests", dependencies: ["OpenMapsUtils", "OpenMaps", "MapTestSupport", "OpenMapsTesting", "MapDrawing", "LocalTileServer"],
             exclude: ["__Goldens__", "Fixtures"]),
         // Our own code in the guides' style, one file per guide topic (Tests/GuideSnippets,
         // linked into both targets): asserted in Swift 6 mode, compiled and loaded in Swift 5
@@ -166,13 +168,13 @@ let package = Package(
         .testTarget(
             name: "FuzzTests",
             dependencies: [
-                "OpenMaps", "OpenMapsUtils", "ConstraintSolver", "MapReplay", "Basemap", "MapDrawing", "OpenMapsPlayground", "OpenMapsTesting",
+                "OpenMaps", "OpenMapsUtils", "ConstraintSolver", "MapReplay", "Basemap", "MapDrawing", "OpenMapsPlayground", "OpenMapsTesting", "MapTestSupport",
                 "HostileData",
             ],
             exclude: ["Corpus"]),
         .testTarget(
             name: "OpenMapsTests",
-            dependencies: ["OpenMaps", "MapDrawing", "OpenMapsTesting", "LocalTileServer", "HostileData"],
+            dependencies: ["OpenMaps", "MapDrawing", "OpenMapsTesting", "LocalTileServer", "HostileData", "MapTestSupport"],
             exclude: [
                 "__Goldens__", "Engine/__Goldens__", "StreetView/__Goldens__", "DarkMap/__Goldens__", "DataDrivenStyling/__Goldens__",
                 "AdvancedMarkers/__Goldens__", "Cities/__Goldens__", "Screen/__Goldens__",

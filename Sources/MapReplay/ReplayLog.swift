@@ -16,8 +16,6 @@ public final class ReplayLog {
     private let ids: (GMSMarker) -> String
     /// Called with each callback's selector and line as it is logged.
     public var onLine: ((_ selector: String, _ line: String) -> Void)?
-    /// Callbacks not logged (say, the tile callbacks).
-    public var ignored: Set<MapViewEvent.Kind> = []
 
     /// The delegate to set on the map, for a log made to stand between the map and another
     /// delegate (``init(forwardingTo:clock:ids:)``).
@@ -49,7 +47,6 @@ public final class ReplayLog {
     }
 
     private func log(_ event: MapViewEvent) {
-        guard !ignored.contains(event.kind) else { return }
         let line = line(event)
         lines.append(line)
         onLine?(event.kind.selector, line)

@@ -3,6 +3,7 @@ import Foundation
 import HostileData
 import MapDrawing
 import MapReplay
+import MapTestSupport
 import OpenMaps
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import OpenMapsTesting
+import MapTestSupport
 import OpenMaps
 import Testing
 

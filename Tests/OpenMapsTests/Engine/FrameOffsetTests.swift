@@ -1,5 +1,6 @@
 import Foundation
 import MapDrawing
+import MapTestSupport
 import OpenMaps
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import HostileData
 import MapDrawing
+import MapTestSupport
 import OpenMaps
 import OpenMapsTesting
 import Synchronization

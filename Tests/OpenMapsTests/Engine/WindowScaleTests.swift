@@ -1,3 +1,4 @@
+import MapTestSupport
 import Foundation
 import Testing
 
