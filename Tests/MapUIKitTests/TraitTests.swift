@@ -15,14 +15,14 @@ struct TraitTests {
     }
 
     @Test func overrideUserInterfaceStyleReachesSubviewsThatInherit() {
-        let root = UIView(), inheriting = WatchingView(), fixed = WatchingView()
+        let root = UIWindow(), inheriting = WatchingView(), fixed = WatchingView()
         fixed.overrideUserInterfaceStyle = .light
         root.addSubview(inheriting)
         root.addSubview(fixed)
         #expect(inheriting.traitCollection.userInterfaceStyle == .light)
         root.overrideUserInterfaceStyle = .dark
         #expect(inheriting.changes == [.dark] && fixed.changes.isEmpty)
-        root.setWindowUserInterfaceStyle(.light)
+        root.setScreenUserInterfaceStyle(.light)
         #expect(inheriting.changes == [.dark], "the override wins over the window")
         root.overrideUserInterfaceStyle = .unspecified
         #expect(inheriting.changes == [.dark, .light])
@@ -32,16 +32,16 @@ struct TraitTests {
     }
 
     @Test func aSubviewsSafeAreaIsWhatOfItsParentsReachesIt() {
-        let root = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
+        let root = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
         let child = UIView(frame: CGRect(x: 0, y: 20, width: 400, height: 700))
         root.addSubview(child)
-        root.setWindowSafeAreaInsets(UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+        root.setScreenSafeAreaInsets(UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
         #expect(child.safeAreaInsets == UIEdgeInsets(top: 27, left: 0, bottom: 0, right: 0))
     }
 
     @Test func limitSafeAreaInsetsClampedIntoTenThousandPoints() {
-        let root = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
-        root.setWindowSafeAreaInsets(UIEdgeInsets(top: .nan, left: -5, bottom: 1e9, right: .infinity))
+        let root = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
+        root.setScreenSafeAreaInsets(UIEdgeInsets(top: .nan, left: -5, bottom: 1e9, right: .infinity))
         #expect(root.safeAreaInsets == UIEdgeInsets(top: 0, left: 0, bottom: 10_000, right: 0))
     }
 

@@ -166,7 +166,7 @@ open class UIViewController: UIResponder {
     open override var next: UIResponder? { viewIfLoaded?.superview ?? parent }
 
     /// The window the controller's view is in.
-    override var firstResponderWindow: UIView? { viewIfLoaded?.firstResponderWindow }
+    override var firstResponderWindow: UIWindow? { viewIfLoaded?.firstResponderWindow }
 
     /// Insets added to the view's safe area (zero), as when the app draws bars of its own.
     open var additionalSafeAreaInsets: UIEdgeInsets = .zero {

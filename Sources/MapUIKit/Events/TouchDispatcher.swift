@@ -41,7 +41,9 @@ package final class TouchDispatcher {
     /// The view a touch went to, while it is down.
     package func view(ofTouch id: Int) -> UIView? { active[id]?.view }
 
-    /// Delivers one finger's change; `location` is in the root view's coordinates.
+    /// Takes one finger's change; `location` is in the root view's coordinates. The touch is
+    /// made or moved, then its event goes to the root window's ``UIWindow/sendEvent(_:)``
+    /// (which calls ``dispatch(_:)``), or straight to ``dispatch(_:)`` under a plain root.
     package func send(id: Int, phase: UITouch.Phase, location: CGPoint, timestamp: TimeInterval) {
         guard let root, location.isFinite, timestamp.isFinite else { return }
         advance(to: timestamp)
@@ -51,22 +53,37 @@ package final class TouchDispatcher {
             let touch = UITouch(phase: .began, location: location, timestamp: timestamp, root: root, tapCount: tapCount(at: location, timestamp))
             let view = root.hitTest(location, with: nil)
             touch.setView(view)
-            let recognizers = recognizers(for: view, touch: touch)
-            active[id] = Active(touch: touch, view: view, recognizers: recognizers, start: location)
-            let event = UIEvent(timestamp: timestamp, touches: allTouches)
-            for recognizer in recognizers {
-                recognizer.track([touch])
+            active[id] = Active(touch: touch, view: view, recognizers: recognizers(for: view, touch: touch), start: location)
+        case .moved, .stationary, .ended, .cancelled:
+            guard let entry = active[id] else { return }
+            entry.touch.update(phase: phase == .stationary ? .moved : phase, location: location, timestamp: timestamp)
+        }
+        let event = UIEvent(timestamp: timestamp, touches: allTouches)
+        event.touchChange = UIEvent.TouchChange(id: id, phase: phase)
+        if let window = root as? UIWindow { window.sendEvent(event) } else { dispatch(event) }
+        if phase == .ended || phase == .cancelled {
+            active[id] = nil
+            settle()
+        }
+    }
+
+    /// Delivers a touch event to the gesture recognizers and the view of its changed touch:
+    /// the default work of ``UIWindow/sendEvent(_:)``. Other events are ignored.
+    package func dispatch(_ event: UIEvent) {
+        guard let change = event.touchChange, let entry = active[change.id] else { return }
+        let id = change.id
+        switch change.phase {
+        case .began:
+            for recognizer in entry.recognizers {
+                recognizer.track([entry.touch])
                 if !involved.contains(where: { $0 === recognizer }) { involved.append(recognizer) }
             }
-            for recognizer in recognizers where !recognizer.isFinished {
-                recognizer.touchesBegan([touch], with: event)
+            for recognizer in entry.recognizers where !recognizer.isFinished {
+                recognizer.touchesBegan([entry.touch], with: event)
                 arbitrate(event)
             }
             deliver(id, event) { view, touches, event in view.touchesBegan(touches, with: event) }
         case .moved, .stationary:
-            guard let entry = active[id] else { return }
-            entry.touch.update(phase: .moved, location: location, timestamp: timestamp)
-            let event = UIEvent(timestamp: timestamp, touches: allTouches)
             // One at a time, so that one recognizing first makes the others fail before they
             // see the move (a pan and a pinch do not both begin).
             for recognizer in entry.recognizers where !recognizer.isFinished && recognizer.isEnabled {
@@ -75,24 +92,20 @@ package final class TouchDispatcher {
             }
             deliver(id, event) { view, touches, event in view.touchesMoved(touches, with: event) }
         case .ended, .cancelled:
-            guard let entry = active[id] else { return }
-            entry.touch.update(phase: phase, location: location, timestamp: timestamp)
-            let event = UIEvent(timestamp: timestamp, touches: allTouches)
+            let ended = change.phase == .ended
             for recognizer in entry.recognizers where !recognizer.isFinished && recognizer.isEnabled {
-                if phase == .ended {
+                if ended {
                     recognizer.touchesEnded([entry.touch], with: event)
                 } else {
                     recognizer.touchesCancelled([entry.touch], with: event)
                 }
             }
-            if phase == .ended { noteTap(entry, at: location, timestamp) }
+            if ended { noteTap(entry, at: entry.touch.location(in: nil), event.timestamp) }
             for recognizer in entry.recognizers { recognizer.untrack([entry.touch]) }
             arbitrate(event)
             deliver(id, event) { view, touches, event in
-                if phase == .ended { view.touchesEnded(touches, with: event) } else { view.touchesCancelled(touches, with: event) }
+                if ended { view.touchesEnded(touches, with: event) } else { view.touchesCancelled(touches, with: event) }
             }
-            active[id] = nil
-            settle()
         }
     }
 

@@ -18,8 +18,10 @@ open class UITouch: NSObject {
     public internal(set) var tapCount: Int
     /// The view the touch began in (hit testing chose it).
     public package(set) weak var view: UIView?
-    /// The window-level view the touch is over (the hierarchy's root here).
-    public internal(set) weak var window: UIView?
+    /// The window the touch is in (nil under a root that is not a window).
+    public var window: UIWindow? { root as? UIWindow }
+    /// The root of the hierarchy the touch is in: its locations are in its coordinates.
+    private weak var root: UIView?
     private var rootLocation: CGPoint
     private var previousRootLocation: CGPoint
 
@@ -28,7 +30,7 @@ open class UITouch: NSObject {
         self.phase = phase
         self.timestamp = timestamp
         self.tapCount = tapCount
-        self.window = root
+        self.root = root
         rootLocation = location
         previousRootLocation = location
         super.init()
@@ -49,14 +51,14 @@ open class UITouch: NSObject {
 
     /// The touch's location in a view's coordinates (the window's when nil).
     public func location(in view: UIView?) -> CGPoint {
-        guard let view, let window else { return rootLocation }
-        return view.convert(rootLocation, from: window)
+        guard let view, let root else { return rootLocation }
+        return view.convert(rootLocation, from: root)
     }
 
     /// The touch's location before its last change, in a view's coordinates.
     public func previousLocation(in view: UIView?) -> CGPoint {
-        guard let view, let window else { return previousRootLocation }
-        return view.convert(previousRootLocation, from: window)
+        guard let view, let root else { return previousRootLocation }
+        return view.convert(previousRootLocation, from: root)
     }
 }
 
@@ -74,6 +76,14 @@ open class UIEvent: NSObject {
     public internal(set) var timestamp: TimeInterval
     /// Every touch down at that moment.
     public internal(set) var allTouches: Set<UITouch>?
+
+    /// The one finger that changed, in a touch event a window dispatches.
+    struct TouchChange {
+        let id: Int
+        let phase: UITouch.Phase
+    }
+    /// The finger this event is about (nil for other events).
+    var touchChange: TouchChange?
 
     package init(timestamp: TimeInterval, touches: Set<UITouch>) {
         self.timestamp = timestamp

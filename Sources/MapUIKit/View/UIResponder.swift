@@ -58,8 +58,8 @@ open class UIResponder: NSObject {
         window.firstResponder = nil
     }
 
-    /// The root view (a host's window) that records this responder's first responder.
-    var firstResponderWindow: UIView? { nil }
+    /// The window that records this responder's first responder.
+    var firstResponderWindow: UIWindow? { nil }
 
     // MARK: Touches (each passes up the chain unless overridden)
 

@@ -42,7 +42,7 @@ extension UIView {
 
     /// Everything but the shadow: background, custom drawing, subviews, border.
     private func drawSelf(in canvas: Canvas) {
-        if let background = drawnBackgroundColor, background.alpha > 0 {
+        if let background = drawnBackgroundColor, background.alpha > 0, !(self is DrawsItsOwnBackground) {
             canvas.fill(backgroundShape, with: background)
         }
         canvas.withSavedState {
@@ -94,3 +94,8 @@ extension UIView {
         }
     }
 }
+
+/// A view whose drawing paints its own background in every pixel of its bounds (a map's
+/// basemap): its `backgroundColor` is not filled first.
+@MainActor
+package protocol DrawsItsOwnBackground: UIView {}

@@ -11,7 +11,9 @@ extension UIView {
         var view: UIView? = self
         while let current = view {
             if current.overrideUserInterfaceStyle != .unspecified { return current.overrideUserInterfaceStyle }
-            if current.superview == nil, current.windowUserInterfaceStyle != .unspecified { return current.windowUserInterfaceStyle }
+            if current.superview == nil, let window = current as? UIWindow, window.screenUserInterfaceStyle != .unspecified {
+                return window.screenUserInterfaceStyle
+            }
             view = current.superview
         }
         return .light
@@ -47,7 +49,7 @@ extension UIView {
     /// container covers (a navigation bar).
     public var safeAreaInsets: UIEdgeInsets {
         let added = viewController?.safeAreaAdditions ?? .zero
-        guard let superview else { return windowSafeAreaInsets.adding(added) }
+        guard let superview else { return ((self as? UIWindow)?.screenSafeAreaInsets ?? .zero).adding(added) }
         let outer = superview.safeAreaInsets, frame = self.frame, size = superview.bounds.size
         return UIEdgeInsets(
             top: max(0, outer.top - frame.minY), left: max(0, outer.left - frame.minX),
@@ -83,21 +85,24 @@ extension UIView {
         layoutEngineInputChanged()
         setNeedsLayout()
     }
+}
 
-    /// Sets the window's safe-area insets on a root view (a host's job) and tells the tree.
-    package func setWindowSafeAreaInsets(_ insets: UIEdgeInsets) {
+extension UIWindow {
+    /// Sets the screen's safe-area insets (a host's job; each edge finite, 0...10,000 points)
+    /// and tells the tree.
+    package func setScreenSafeAreaInsets(_ insets: UIEdgeInsets) {
         let usable = UIEdgeInsets(
             top: Self.usableInset(insets.top), left: Self.usableInset(insets.left),
             bottom: Self.usableInset(insets.bottom), right: Self.usableInset(insets.right))
-        guard usable != windowSafeAreaInsets else { return }
-        windowSafeAreaInsets = usable
+        guard usable != screenSafeAreaInsets else { return }
+        screenSafeAreaInsets = usable
         safeAreaMayHaveChanged()
     }
 
-    /// Sets the window's appearance on a root view (a host's job) and tells the tree.
-    package func setWindowUserInterfaceStyle(_ style: UIUserInterfaceStyle) {
+    /// Sets the screen's appearance (a host's job) and tells the tree.
+    package func setScreenUserInterfaceStyle(_ style: UIUserInterfaceStyle) {
         let before = appearances()
-        windowUserInterfaceStyle = style
+        screenUserInterfaceStyle = style
         appearanceMayHaveChanged(from: before)
     }
 

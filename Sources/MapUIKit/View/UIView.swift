@@ -259,19 +259,11 @@ open class UIView: UIResponder {
     /// Whether the view is one element for assistive technologies (kept; false by default).
     open var isAccessibilityElement = false
 
-    /// The window's safe area and appearance, on a root view.
-    var windowSafeAreaInsets = UIEdgeInsets.zero
-    var windowUserInterfaceStyle = UIUserInterfaceStyle.unspecified
-    /// Whether this root view is a host's window (responders in it can become first responder).
-    package var isWindowRoot = false
-    /// The window's first responder, on a window's root view.
-    package weak var firstResponder: UIResponder?
+    /// The window the view is in: the root of its hierarchy when that is a window, else nil.
+    public var window: UIWindow? { rootView as? UIWindow }
 
-    /// The window root this view is in, which records the first responder.
-    override var firstResponderWindow: UIView? {
-        let root = rootView
-        return root.isWindowRoot ? root : nil
-    }
+    /// The window this view is in, which records the first responder.
+    override var firstResponderWindow: UIWindow? { window }
 
     /// The background colour, or nil for none. A dynamic colour follows the view's
     /// appearance when drawn.

@@ -3,79 +3,68 @@ import MapDrawing
 
 /// Hosts a map view outside UIKit: delivers touches, advances its clock frame by frame,
 /// resizes it and takes its frames. `openmaps replay`, `openmaps render`, the tests and the
-/// playground drive maps only through this API.
+/// playground drive maps through this API. It is a map's view of a ``ScreenHost``: the map's
+/// window (one made for it when it has none) is driven as any window is.
 ///
 /// Time runs in frames of 1/60 s. On each frame the map fires due gesture timers, steps
 /// camera animations and reports at most one `didChange` (rule 17, docs/behaviour.md).
 @MainActor
 public final class GMSMapViewHost {
     /// The length of one frame.
-    public static let frameInterval: TimeInterval = 1.0 / 60
+    public static let frameInterval: TimeInterval = UIWindow.frameInterval
 
     /// The hosted map.
     public let mapView: GMSMapView
-    private var frameIndex = 0
-    private var renderedRevision: Int?
+    /// The host of the map's window.
+    public let screen: ScreenHost
     var scene: MapScene { mapView.scene }
 
-    /// The scale of the screen the hosted window is on, in pixels per point: what
+    /// The scale of the screen the map's window is on, in pixels per point: what
     /// `UIScreen.main.scale` reads while the host runs the map, and so the scale icons, info
     /// windows and basemap tiles are made at. 2 unless set; values outside
     /// 0 < scale ≤ `UIScreen.maximumScale` are ignored with a logged warning. Setting it never
     /// changes a process-wide value: hosts at several scales run side by side.
-    public var scale: CGFloat = UIScreen.standardScale {
-        didSet {
-            guard UIScreen.isUsable(scale: scale) else {
-                Subsystems.screen.warning("host scale \(scale) ignored")
-                scale = oldValue
-                return
-            }
-            if scale != oldValue { mapView.setNeedsDisplay() }
-        }
+    public var scale: CGFloat {
+        get { screen.scale }
+        set { screen.scale = newValue }
     }
 
-    /// Hosts a map, optionally resizing it, on a screen of a scale (see ``scale``).
+    /// Hosts a map, optionally resizing it, on a screen of a scale (see ``scale``). A map in
+    /// a window is hosted in it; otherwise its hierarchy's root goes into a window of the
+    /// root's size, at the window's origin.
     public init(mapView: GMSMapView, size: CGSize? = nil, scale: CGFloat = UIScreen.standardScale) {
         self.mapView = mapView
-        if UIScreen.isUsable(scale: scale) {
-            self.scale = scale
-        } else {
-            Subsystems.screen.warning("host scale \(scale) ignored")
-        }
+        screen = ScreenHost(windowOf: mapView, scale: scale)
         if let size { resize(to: size) }
     }
 
-    /// Runs work of the map at the host's screen scale (directly when that is the scale in
-    /// force already: the common case costs nothing).
-    @inline(__always)
-    private func onScreen<Result>(_ body: () -> Result) -> Result {
-        if scale == UIScreen.standardScale, !UIScreen.hasScaleScopes { return body() }
-        return UIScreen.withScale(scale, operation: body)
-    }
-
     /// The map's clock, in seconds since hosting began.
-    public var time: TimeInterval { scene.clock.now }
+    public var time: TimeInterval { screen.time }
 
-    /// Resizes the map view (non-finite or negative sizes are ignored).
+    /// Resizes the map view (non-finite or negative sizes are ignored); a map that is its
+    /// window's content resizes the window with it.
     public func resize(to size: CGSize) {
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
             Subsystems.screen.warning("resize to \(size) ignored")
             return
         }
-        mapView.frame = CGRect(origin: .zero, size: size)
+        if mapView.superview === screen.window {
+            screen.window.frame = CGRect(origin: .zero, size: size)
+        }
+        mapView.frame = CGRect(origin: mapView.frame.origin, size: size)
     }
 
     /// The window's safe-area insets (status bar, home indicator): zero unless set. The map's
     /// ``GMSMapView/paddingAdjustmentBehavior`` adds them to its padding.
     public var safeAreaInsets: UIEdgeInsets {
         get { mapView.safeAreaInsets }
-        set { mapView.setWindowSafeAreaInsets(newValue) }
+        set { screen.safeAreaInsets = newValue }
     }
 
     /// The window's light or dark appearance (`.unspecified`: light).
     public var userInterfaceStyle: UIUserInterfaceStyle {
         get { mapView.traitCollection.userInterfaceStyle }
-        set { mapView.setWindowUserInterfaceStyle(newValue) }
+        set { screen.userInterfaceStyle = newValue }
     }
 
     /// Sets the device location: the map shows it with My Location on, and it is the
@@ -89,11 +78,19 @@ public final class GMSMapViewHost {
         mapView.setNeedsDisplay()
     }
 
-    /// Delivers a touch at its timestamp: frames up to that moment run first. A timestamp
-    /// before the current time is delivered now.
+    /// A touch at a map point, as the window sees it.
+    private func inWindow(_ touch: MapTouch) -> MapTouch {
+        guard mapView.superview != nil else { return touch }
+        var moved = touch
+        moved.location = mapView.convert(touch.location, to: screen.window)
+        return moved
+    }
+
+    /// Delivers a touch (in map points) at its timestamp: frames up to that moment run
+    /// first. A timestamp before the current time is delivered now. It goes through the
+    /// window, as any touch does: to the map, or to a view over it.
     public func send(_ touch: MapTouch) {
-        if touch.timestamp.isFinite { advance(to: touch.timestamp) }
-        onScreen { scene.gestures.handle(touch) }
+        screen.send(inWindow(touch))
     }
 
     /// A wheel turn (or a trackpad's scroll or pinch) over the map at a view point, now:
@@ -101,122 +98,88 @@ public final class GMSMapViewHost {
     /// `pinch` for a trackpad pinch (ctrl+wheel). The map zooms about the point, eased. An
     /// OpenMaps addition (a phone has no wheel).
     public func scrollWheel(at point: CGPoint, delta: Double, pinch: Bool = false) {
-        onScreen { scene.gestures.wheel.scroll(at: point, delta: delta, pinch: pinch) }
+        guard point.isFinite else { return }
+        screen.scrollWheel(at: mapView.convert(point, to: screen.window), delta: delta, pinch: pinch)
     }
 
     /// Runs the frames of the next `seconds`.
     public func advance(by seconds: TimeInterval) {
-        guard seconds.isFinite, seconds > 0 else { return }
-        advance(to: time + seconds)
+        screen.advance(by: seconds)
     }
 
-    /// Runs every frame up to a time, then sets the clock to it.
+    /// Runs every frame up to a time (at most an hour of them; the clock jumps past the
+    /// rest), then sets the clock to it.
     public func advance(to target: TimeInterval) {
-        guard target.isFinite, target > time else { return }
-        onScreen { while runFrame(before: target) {} }
-        scene.clock.now = max(scene.clock.now, target)
+        screen.advance(to: target)
     }
 
     /// Runs frames until the map is idle or `limit` seconds have passed; returns whether it
     /// became idle.
     @discardableResult
     public func runUntilIdle(limit: TimeInterval = 60) -> Bool {
-        let end = time + limit
-        onScreen { while !isIdle && time < end { runFrame() } }
-        return isIdle
+        screen.runUntilIdle(limit: limit)
     }
 
     /// Loads and draws the basemap tiles the camera needs now, without advancing time (a host
     /// calls it before showing the first frame; tile callbacks come as usual).
     public func prepareTiles() {
-        onScreen { scene.stepTiles() }
-    }
-
-    /// Runs the next frame when it falls at or before `target` (any next frame when nil);
-    /// returns whether it ran. Callers run it at the host's scale (``onScreen(_:)``).
-    @discardableResult
-    private func runFrame(before target: TimeInterval? = nil) -> Bool {
-        let next = Double(frameIndex + 1) * GMSMapViewHost.frameInterval
-        if let target, next > target + 1e-9 { return false }
-        frameIndex += 1
-        scene.tick(at: next)
-        return true
+        screen.window.onScreen { mapView.prepareForDisplay() }
     }
 
     // MARK: Waiting for tile layers
 
     /// How long, in real time, ``awaitTiles()`` waits for one frame's tiles (10 s unless set;
-    /// taken within 0...3600, NaN as 0). A tile not delivered by then is left blank, as a
-    /// failed tile is, at that frame.
-    public var tileWaitPerFrame: TimeInterval = 10
+    /// taken within 0...3600, NaN as 0): the screen's ``ScreenHost/workWaitPerFrame``. A tile
+    /// not delivered by then is left blank, as a failed tile is, at that frame.
+    public var tileWaitPerFrame: TimeInterval {
+        get { screen.workWaitPerFrame }
+        set { screen.workWaitPerFrame = newValue }
+    }
     /// How long, in real time, the `…AwaitingTiles` calls wait for tiles in all over the
-    /// host's life (30 s unless set; taken within 0...3600, NaN as 0); once it is spent, frames wait no more and their tiles
-    /// are left blank at once. Together the two bound a replay's wall-clock time against tile
+    /// host's life (30 s unless set; taken within 0...3600, NaN as 0): the screen's
+    /// ``ScreenHost/workWaitBudget``. Once it is spent, frames wait no more and their tiles are
+    /// left blank at once. Together the two bound a replay's wall-clock time against tile
     /// servers that answer slowly or never.
-    public var tileWaitBudget: TimeInterval = 30
+    public var tileWaitBudget: TimeInterval {
+        get { screen.workWaitBudget }
+        set { screen.workWaitBudget = newValue }
+    }
     /// The real time spent awaiting tiles so far.
-    public private(set) var tileWaitSpent: TimeInterval = 0
+    public var tileWaitSpent: TimeInterval { screen.workWaitSpent }
 
     /// Waits, suspending the task and never blocking a thread, for the tiles the last frame
-    /// asked tile layers for (at most ``tileWaitPerFrame``, within what is left of
-    /// ``tileWaitBudget``), then takes what arrived into the same frame; what did not arrive
-    /// is a failed tile of that frame. The clock does not move, so a run with tile layers gives
-    /// the same callbacks every time, and the same frames while the servers answer in time.
-    /// Returns at once when nothing is awaited.
+    /// asked tile layers for (``ScreenHost/awaitWork()``), then takes what arrived into the
+    /// same frame; what did not arrive is a failed tile of that frame. The clock does not
+    /// move, so a run with tile layers gives the same callbacks every time, and the same
+    /// frames while the servers answer in time. Returns at once when nothing is awaited.
     public func awaitTiles() async {
-        guard scene.isAwaitingLayerTiles else { return }
-        func bounded(_ seconds: TimeInterval) -> TimeInterval { seconds.isNaN ? 0 : seconds.clamped(to: 0...3_600) }
-        let left = max(0, min(bounded(tileWaitPerFrame), bounded(tileWaitBudget) - tileWaitSpent))
-        if left > 0 {
-            let clock = ContinuousClock()
-            let started = clock.now
-            await scene.tileOverlays.awaitRequests(for: .seconds(left))
-            let waited = started.duration(to: clock.now)
-            tileWaitSpent += Double(waited.components.seconds) + Double(waited.components.attoseconds) * 1e-18
-        }
-        let abandoned = scene.tileOverlays.abandonRequests()
-        if abandoned > 0 {
-            Subsystems.screen.warning("\(abandoned) tile(s) not delivered in time left blank at t = \(time)")
-        }
-        onScreen { scene.stepTiles() }
+        await screen.awaitWork()
     }
 
     /// ``send(_:)``, with every frame on the way awaiting its tile layers' tiles
     /// (``awaitTiles()``).
     public func sendAwaitingTiles(_ touch: MapTouch) async {
-        if touch.timestamp.isFinite { await advanceAwaitingTiles(to: touch.timestamp) }
-        onScreen { scene.gestures.handle(touch) }
+        await screen.sendAwaitingWork(inWindow(touch))
     }
 
     /// ``advance(to:)``, with every frame awaiting its tile layers' tiles (``awaitTiles()``).
     public func advanceAwaitingTiles(to target: TimeInterval) async {
-        guard target.isFinite, target > time else { return }
-        await awaitTiles()
-        while onScreen({ runFrame(before: target) }) { await awaitTiles() }
-        scene.clock.now = max(scene.clock.now, target)
+        await screen.advanceAwaitingWork(to: target)
     }
 
     /// ``runUntilIdle(limit:)``, with every frame awaiting its tile layers' tiles
     /// (``awaitTiles()``).
     @discardableResult
     public func runUntilIdleAwaitingTiles(limit: TimeInterval = 60) async -> Bool {
-        let end = time + limit
-        await awaitTiles()
-        while !isIdle && time < end {
-            _ = onScreen { runFrame() }
-            await awaitTiles()
-        }
-        return isIdle
+        await screen.runUntilIdleAwaitingWork(limit: limit)
     }
 
     /// Whether nothing moves, animates, waits on a timer or waits for tiles (rendering, or a
     /// tile layer's fetches).
-    public var isIdle: Bool { scene.isIdle }
+    public var isIdle: Bool { screen.isIdle }
 
-    /// Whether what the map shows changed since the last frame taken.
-    public var needsFrame: Bool {
-        renderedRevision != mapView.displayRevision || scene.markers.isAppearing || scene.tileOverlays.isFading
-    }
+    /// Whether what the map's window shows changed since the last frame taken.
+    public var needsFrame: Bool { screen.needsFrame }
 
     /// Draws the map as it is now (premultiplied ARGB pixels at `scale`). The map shows what
     /// its screen (``scale``) asked for, drawn at the given scale.
@@ -228,13 +191,7 @@ public final class GMSMapViewHost {
     /// (ours): a live view keeps a panned map at whole pixels from its last frame, as web maps
     /// place their tiles, by moving it less than a pixel. Touches and the camera are not moved.
     public func renderFrame(scale: CGFloat, offset: CGPoint) -> Bitmap {
-        renderedRevision = mapView.displayRevision
-        // The basemap layer, drawn first, paints every pixel: the bitmap need not be cleared.
-        let canvas = Canvas(size: mapView.bounds.size, scale: scale, cleared: false)
-        guard !canvas.bitmap.isEmpty else { return canvas.bitmap }
-        if offset != .zero, offset.isFinite { canvas.translate(x: offset.x, y: offset.y) }
-        onScreen { scene.draw(in: canvas) }
-        return canvas.bitmap
+        screen.window.drawFrame(of: mapView, scale: scale, offset: offset)
     }
 
     /// Draws the map as it is now at the host's ``scale``.
@@ -247,25 +204,18 @@ public final class GMSMapViewHost {
         UIImage(bitmap: renderFrame(scale: scale), scale: scale)
     }
 
-    /// Whether basemap tiles render on other cores (as in real time) instead of at once within
-    /// the frame that needs them (virtual time: deterministic). Until a tile arrives, its
-    /// nearest rendered ancestor is shown. Its data is read and decoded there too, on threads
-    /// below the frame path's priority, newest request first: a tile's labels show once its
-    /// data has arrived, and no frame waits for the file. Other work in the background (the utilities'
-    /// clustering) follows: in real time its results apply when ready; in virtual time a
-    /// frame waits for it.
+    /// Whether the map's window runs in real time (``ScreenHost/rendersTilesInBackground``):
+    /// basemap tiles render on other cores instead of at once within the frame that needs
+    /// them (virtual time: deterministic). Until a tile arrives, its nearest rendered ancestor
+    /// is shown. Its data is read and decoded there too, on threads below the frame path's
+    /// priority, newest request first: a tile's labels show once its data has arrived, and no
+    /// frame waits for the file. Other work in the background (the utilities' clustering)
+    /// follows: in real time its results apply when ready; in virtual time a frame waits for it.
     public var rendersTilesInBackground: Bool {
-        get { scene.basemap.tiles.rendersInBackground }
+        get { screen.rendersTilesInBackground }
         set {
-            scene.basemap.tiles.rendersInBackground = newValue
-            scene.basemap.tiles.onTileArrived = newValue ? { [weak self] in self?.mapView.setNeedsDisplay() } : nil
-            // Work in the background (the utilities' clustering) follows the same time.
-            scene.background.waitsForWork = !newValue
-            if newValue {
-                scene.background.onReady = { [weak self] in self?.mapView.setNeedsDisplay() }
-            } else {
-                scene.background.onReady = nil
-            }
+            screen.rendersTilesInBackground = newValue
+            mapView.followWindowTiming()
         }
     }
 

@@ -152,12 +152,11 @@ open class GMSMapView: UIView {
 
     // MARK: In a screen
 
-    /// Touch identities the map's gesture handlers see, by UIKit touch.
-    private var touchIDs: [ObjectIdentifier: Int] = [:]
-    private var nextTouchID = 1
+    /// The identities of the fingers the map's gesture handlers see.
+    private var forwarding = TouchForwarding()
 
-    /// Touches that reach the map through UIKit (a screen host's hit testing) go to the map's
-    /// own gesture handlers, as a map host's touches do.
+    /// Touches that reach the map through its window (hit testing) go to the map's own
+    /// gesture handlers.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         forward(touches, .began)
     }
@@ -175,20 +174,7 @@ open class GMSMapView: UIView {
     }
 
     private func forward(_ touches: Set<UITouch>, _ phase: MapTouch.Phase) {
-        for touch in touches.sorted(by: { $0.timestamp < $1.timestamp }) {
-            let key = ObjectIdentifier(touch)
-            let id: Int
-            if let known = touchIDs[key] {
-                id = known
-            } else {
-                guard phase == .began else { continue }
-                id = nextTouchID
-                nextTouchID += 1
-                touchIDs[key] = id
-            }
-            if phase == .ended || phase == .cancelled { touchIDs[key] = nil }
-            scene.gestures.handle(MapTouch(id: id, phase: phase, location: touch.location(in: self), timestamp: touch.timestamp))
-        }
+        for touch in forwarding.touches(touches, phase, in: self) { scene.gestures.handle(touch) }
     }
 
     /// In a screen, the map draws its scene as its content, clipped to its bounds; its

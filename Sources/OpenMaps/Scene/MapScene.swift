@@ -63,7 +63,7 @@ final class MapScene {
         viewSize = size
         camera = CameraController(camera: position, size: size, clock: clock, events: events)
         taps = TapPolicy(events: events)
-        viewAnimations = ViewAnimationRunner(clock: clock)
+        viewAnimations = ViewAnimationRunner { [clock] in clock.now }
         myLocation = MyLocationLayer(clock: clock)
         tileOverlays = TileOverlayLayer(clock: clock)
         labels = BasemapLabelLayer(basemap: basemap)

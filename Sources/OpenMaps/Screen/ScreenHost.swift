@@ -1,11 +1,11 @@
 import Foundation
 import MapDrawing
 
-/// Hosts a whole screen outside UIKit: a view controller's view in a window-sized root view,
-/// with every map in it. Touches go through UIKit's hit testing and gesture recognizers to
-/// controls, views and maps; time runs in frames of 1/60 s for every map and recognizer;
-/// frames are the whole screen drawn to pixels. An OpenMaps addition, the screen-sized
-/// counterpart of ``GMSMapViewHost``.
+/// Hosts a window outside UIKit: a whole screen (a view controller's view), a single map or
+/// a panorama. Touches go into the window (`UIWindow.sendEvent(_:)`: hit testing and
+/// gesture recognizers, to controls, views and maps); the window's clock runs in frames of
+/// 1/60 s for every view that moves on its own; frames are the window drawn to pixels. An
+/// OpenMaps addition: the one host, under ``GMSMapViewHost`` and ``GMSPanoramaViewHost`` too.
 ///
 /// ```swift
 /// let host = ScreenHost(rootViewController: MapViewController())
@@ -20,91 +20,133 @@ public final class ScreenHost {
     /// A phone's safe area: the status bar (47) and the home indicator (34).
     public static let phoneSafeAreaInsets = UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
 
-    /// The root view: the window's stand-in, the size of the screen.
-    public let rootView: UIView
+    /// The window the host drives.
+    public let window: UIWindow
+    /// The root view: the window, the size of the screen.
+    public var rootView: UIView { window }
     /// The root view controller, when the screen shows one.
     public let rootViewController: UIViewController?
-    /// The screen's scale, in pixels per point (2 unless set).
-    public let scale: CGFloat
-
-    private let dispatcher: TouchDispatcher
-    private var mapHosts: [ObjectIdentifier: GMSMapViewHost] = [:]
-    /// The screen's clock for `UIView.animate` (views in a map use the map's).
-    private let animationClock = MapClock()
-    private let viewAnimations: ViewAnimationRunner
-    private var frameIndex = 0
     private var hasAppeared = false
-    /// The clock, in seconds since hosting began.
-    public private(set) var time: TimeInterval = 0
 
-    /// Hosts a view controller's view on a screen of a size (a phone's unless given).
+    /// Hosts a view controller's view in a window the size of a screen (a phone's unless
+    /// given).
     public convenience init(
         rootViewController: UIViewController, size: CGSize = ScreenHost.phoneSize,
         safeAreaInsets: UIEdgeInsets = ScreenHost.phoneSafeAreaInsets, scale: CGFloat = UIScreen.standardScale
     ) {
-        self.init(controller: rootViewController, view: nil, size: size, safeAreaInsets: safeAreaInsets, scale: scale)
+        let window = UIWindow(frame: CGRect(origin: .zero, size: Self.screenSize(size)))
+        window.backgroundColor = .systemBackground
+        window.rootViewController = rootViewController
+        self.init(window: window, safeAreaInsets: safeAreaInsets, scale: scale)
     }
 
-    /// Hosts a view on a screen of a size.
+    /// Hosts a view in a window the size of a screen.
     public convenience init(
         rootView view: UIView, size: CGSize = ScreenHost.phoneSize,
         safeAreaInsets: UIEdgeInsets = ScreenHost.phoneSafeAreaInsets, scale: CGFloat = UIScreen.standardScale
     ) {
-        self.init(controller: nil, view: view, size: size, safeAreaInsets: safeAreaInsets, scale: scale)
+        let window = UIWindow(frame: CGRect(origin: .zero, size: Self.screenSize(size)))
+        window.backgroundColor = .systemBackground
+        view.frame = window.bounds
+        view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        window.addSubview(view)
+        self.init(window: window, safeAreaInsets: safeAreaInsets, scale: scale)
     }
 
-    private init(controller: UIViewController?, view: UIView?, size: CGSize, safeAreaInsets: UIEdgeInsets, scale: CGFloat) {
-        let usableSize = size.isFinite && size.width > 0 && size.height > 0
-            && size.width <= UIView.maximumRenderedDimension && size.height <= UIView.maximumRenderedDimension ? size : Self.phoneSize
-        if usableSize != size { Subsystems.screen.warning("screen size \(size) out of range; using \(Self.phoneSize)") }
-        rootView = UIView(frame: CGRect(origin: .zero, size: usableSize))
-        rootView.backgroundColor = .systemBackground
-        rootView.isWindowRoot = true
-        rootViewController = controller
-        self.scale = UIScreen.isUsable(scale: scale) ? scale : UIScreen.standardScale
-        dispatcher = TouchDispatcher(root: rootView)
-        viewAnimations = ViewAnimationRunner(clock: animationClock)
-        viewAnimations.adopt(rootView)
-        rootView.setWindowSafeAreaInsets(safeAreaInsets)
-        let content = controller?.view ?? view
-        if let content {
-            content.frame = rootView.bounds
-            content.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-            rootView.addSubview(content)
+    /// Hosts a window as it is (an app's own, or one made for a single view), on a screen of
+    /// a scale (see ``scale``) with safe-area insets (the window's as they are when nil).
+    public init(window: UIWindow, safeAreaInsets: UIEdgeInsets? = nil, scale: CGFloat = UIScreen.standardScale) {
+        self.window = window
+        rootViewController = window.rootViewController
+        self.scale = scale
+        if let safeAreaInsets { window.setScreenSafeAreaInsets(safeAreaInsets) }
+    }
+
+    /// Hosts the window a view is in, at the scale it has; a view in none has its
+    /// hierarchy's root put into a window of the root's size, at the window's origin, on a
+    /// screen of `scale` (a map or a panorama hosted alone).
+    convenience init(windowOf view: UIView, scale: CGFloat = UIScreen.standardScale) {
+        if let window = view.window {
+            self.init(window: window, scale: window.screenScale)
+            return
+        }
+        var root = view
+        while let superview = root.superview { root = superview }
+        let window = ViewWindow(frame: CGRect(origin: .zero, size: root.bounds.size))
+        root.frame.origin = .zero
+        root.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        window.addSubview(root)
+        self.init(window: window, scale: scale)
+    }
+
+    /// A window size in range (0 < side ≤ `UIView.maximumRenderedDimension`), else a phone's,
+    /// with a warning.
+    private static func screenSize(_ size: CGSize) -> CGSize {
+        guard isUsable(size) else {
+            Subsystems.screen.warning("screen size \(size) out of range; using \(Self.phoneSize)")
+            return Self.phoneSize
+        }
+        return size
+    }
+
+    private static func isUsable(_ size: CGSize) -> Bool {
+        size.isFinite && size.width > 0 && size.height > 0 && size.width <= UIView.maximumRenderedDimension
+            && size.height <= UIView.maximumRenderedDimension
+    }
+
+    /// The scale of the screen the window is on, in pixels per point: what
+    /// `UIScreen.main.scale` reads while the host runs the window, and so the scale icons,
+    /// info windows and basemap tiles are made at. 2 unless set; values outside
+    /// 0 < scale ≤ `UIScreen.maximumScale` are ignored with a logged warning. Setting it never
+    /// changes a process-wide value: hosts at several scales run side by side.
+    public var scale: CGFloat {
+        get { window.screenScale }
+        set {
+            guard UIScreen.isUsable(scale: newValue) else {
+                Subsystems.screen.warning("host scale \(newValue) ignored")
+                return
+            }
+            window.screenScale = newValue
         }
     }
 
     /// The window's light or dark appearance (`.unspecified`: light).
     public var userInterfaceStyle: UIUserInterfaceStyle {
-        get { rootView.traitCollection.userInterfaceStyle }
-        set { rootView.setWindowUserInterfaceStyle(newValue) }
+        get { window.traitCollection.userInterfaceStyle }
+        set { window.setScreenUserInterfaceStyle(newValue) }
     }
 
     /// The window's safe-area insets.
     public var safeAreaInsets: UIEdgeInsets {
-        get { rootView.safeAreaInsets }
-        set { rootView.setWindowSafeAreaInsets(newValue) }
+        get { window.safeAreaInsets }
+        set { window.setScreenSafeAreaInsets(newValue) }
     }
 
     /// Resizes the screen (a rotation); sizes out of range are ignored with a warning.
     public func resize(to size: CGSize) {
-        guard size.isFinite, size.width > 0, size.height > 0, size.width <= UIView.maximumRenderedDimension,
-            size.height <= UIView.maximumRenderedDimension
-        else {
+        guard Self.isUsable(size) else {
             Subsystems.screen.warning("screen resize to \(size) ignored")
             return
         }
-        rootView.frame = CGRect(origin: .zero, size: size)
+        window.frame = CGRect(origin: .zero, size: size)
     }
 
-    // MARK: Time and touches
+    // MARK: Time and input
 
-    /// Delivers a finger's change at its timestamp (in screen points); frames up to that
+    /// The clock, in seconds since hosting began.
+    public var time: TimeInterval { window.time }
+
+    /// Delivers a finger's change at its timestamp (in window points); frames up to that
     /// moment run first. The touch goes where UIKit would send it: the view hit testing finds
     /// (a control, a map, any view) and the gesture recognizers above it.
     public func send(_ touch: MapTouch) {
         appearIfNeeded()
         if touch.timestamp.isFinite { advance(to: touch.timestamp) }
+        deliver(touch)
+    }
+
+    /// Delivers a touch now, in the window.
+    private func deliver(_ touch: MapTouch) {
         let phase: UITouch.Phase =
             switch touch.phase {
             case .began: .began
@@ -112,9 +154,11 @@ public final class ScreenHost {
             case .ended: .ended
             case .cancelled: .cancelled
             }
-        onScreen {
-            rootView.layoutIfNeeded()
-            dispatcher.send(id: touch.id, phase: phase, location: touch.location, timestamp: max(time, touch.timestamp.isFinite ? touch.timestamp : time))
+        let now = time
+        window.onScreen {
+            window.layoutIfNeeded()
+            window.touchDispatcher.send(
+                id: touch.id, phase: phase, location: touch.location, timestamp: max(now, touch.timestamp.isFinite ? touch.timestamp : now))
         }
     }
 
@@ -127,9 +171,9 @@ public final class ScreenHost {
     /// attached, so no on-screen keyboard shows.
     public func press(_ key: UIKey) {
         appearIfNeeded()
-        onScreen {
-            rootView.layoutIfNeeded()
-            KeyDispatcher.send(key, to: rootView, timestamp: time)
+        window.onScreen {
+            window.layoutIfNeeded()
+            KeyDispatcher.send(key, to: window, timestamp: time)
         }
     }
 
@@ -147,57 +191,33 @@ public final class ScreenHost {
     }
 
     /// The responder that takes the keys (a text field being edited), if any.
-    public var firstResponder: UIResponder? { rootView.firstResponder }
+    public var firstResponder: UIResponder? { window.firstResponder }
 
-    /// A wheel turn (or a trackpad's scroll or pinch) at a point of the screen, now, as a
+    /// A wheel turn (or a trackpad's scroll or pinch) at a point of the window, now, as a
     /// browser reports it: `delta` in pixels, positive away from the user. Over a map it zooms
     /// the map about the point (eased, as Google Maps on the web does); elsewhere it scrolls
-    /// the nearest scroll view under the point (a pinch zooms the nearest zooming one). An OpenMaps addition (a phone has no wheel).
-    public func scrollWheel(at point: CGPoint, delta: Double, pinch: Bool = false) {
-        guard point.isFinite, delta.isFinite else { return }
+    /// the nearest scroll view under the point (a pinch zooms the nearest zooming one). Returns
+    /// whether a view took it. An OpenMaps addition (a phone has no wheel).
+    @discardableResult
+    public func scrollWheel(at point: CGPoint, delta: Double, pinch: Bool = false) -> Bool {
         appearIfNeeded()
-        onScreen {
-            rootView.layoutIfNeeded()
-            discoverMaps()
-            var view = rootView.hitTest(point, with: nil)
-            while let current = view {
-                if let map = current as? GMSMapView, let host = mapHosts[ObjectIdentifier(map)] {
-                    host.scrollWheel(at: rootView.convert(point, to: map), delta: delta, pinch: pinch)
-                    return
-                }
-                if let scroll = current as? UIScrollView {
-                    let handled = pinch
-                        ? scroll.zoomByWheel(at: rootView.convert(point, to: scroll), delta: CGFloat(delta))
-                        : scroll.scrollByWheel(dx: 0, dy: CGFloat(delta))
-                    if handled { return }
-                }
-                view = current.superview
-            }
-        }
+        return window.scrollWheel(at: point, delta: delta, pinch: pinch)
     }
 
-    /// Whether the maps render their tiles on other threads (a frame shows a tile's parent
-    /// until it is ready), as a live screen wants; false renders them before the frame, as
-    /// tests want.
-    public var rendersTilesInBackground = false {
-        didSet { for host in mapHosts.values { host.rendersTilesInBackground = rendersTilesInBackground } }
+    /// Whether views may finish work on other threads and show it when ready (a map renders
+    /// its tiles there, showing a tile's parent until it is ready), as a live screen wants;
+    /// false (the default) waits for the work within the frame, as tests want.
+    public var rendersTilesInBackground: Bool {
+        get { window.runsInRealTime }
+        set { window.runsInRealTime = newValue }
     }
 
     /// Whether what the screen shows changed since the last frame: a view, a map's camera
     /// or content, a marker fading in, a tile arriving.
-    public var needsFrame: Bool {
-        screenRevision != renderedRevision
-            || mapHosts.values.contains { $0.scene.markers.isAppearing || $0.scene.tileOverlays.isFading }
-    }
-
-    /// A number that changes whenever a view or a map changes what it shows.
-    private var screenRevision: Int {
-        mapHosts.values.reduce(rootView.hierarchyRevision) { $0 &* 31 &+ $1.mapView.displayRevision }
-    }
-    private var renderedRevision: Int?
+    public var needsFrame: Bool { window.needsFrame }
 
     /// The view a finger went down on, while it is down.
-    public func view(ofTouch id: Int) -> UIView? { dispatcher.view(ofTouch: id) }
+    public func view(ofTouch id: Int) -> UIView? { window.touchDispatcher.view(ofTouch: id) }
 
     /// Runs the frames of the next `seconds`.
     public func advance(by seconds: TimeInterval) {
@@ -205,69 +225,103 @@ public final class ScreenHost {
         advance(to: time + seconds)
     }
 
-    /// Runs every frame up to a time, then sets the clock to it.
+    /// Runs every frame up to a time (at most an hour of them; the clock jumps past the
+    /// rest), then sets the clock to it.
     public func advance(to target: TimeInterval) {
-        guard target.isFinite, target > time else { return }
         appearIfNeeded()
-        // At most an hour of frames at a time (docs/limits.md); the clock jumps past the rest.
-        let end = min(target, time + 3_600)
-        while true {
-            let next = Double(frameIndex + 1) * GMSMapViewHost.frameInterval
-            guard next <= end + 1e-9 else { break }
-            frameIndex += 1
-            step(to: next)
-        }
-        step(to: target)
-        // Frames skipped by a jump are not run later: the frame count follows the clock.
-        let reached = (min(time, 1e12) / GMSMapViewHost.frameInterval).rounded(.down)
-        frameIndex = max(frameIndex, Int(reached))
+        window.advance(to: target)
     }
 
     /// Runs frames until nothing moves or `limit` seconds passed; returns whether it is idle.
     @discardableResult
     public func runUntilIdle(limit: TimeInterval = 60) -> Bool {
-        let end = time + (limit.isFinite ? min(max(limit, 0), 3_600) : 0)
-        while !isIdle, time < end { advance(to: min(end, time + GMSMapViewHost.frameInterval)) }
-        return isIdle
+        appearIfNeeded()
+        return window.runUntilIdle(limit: limit)
     }
 
     /// Whether no map moves, no view settles (a flicked scroll view) or animates
     /// (`UIView.animate`) and no recognizer waits on time.
-    public var isIdle: Bool {
-        let settling = discoverMaps().contains(where: \.isSettling)
-        return mapHosts.values.allSatisfy(\.isIdle) && !dispatcher.isWaiting && !dispatcher.hasTouches && !settling
-            && viewAnimations.isIdle
+    public var isIdle: Bool { window.isIdle }
+
+    // MARK: Waiting for work in real time
+
+    /// How long, in real time, ``awaitWork()`` waits for one frame's work (a map's tile
+    /// layers' tiles): 10 s unless set; taken within 0...3600, NaN as 0. Work not delivered
+    /// by then fails at that frame (a tile is left blank, as a failed tile is).
+    public var workWaitPerFrame: TimeInterval = 10
+    /// How long, in real time, the `…AwaitingWork` calls wait in all over the host's life
+    /// (30 s unless set; taken within 0...3600, NaN as 0); once it is spent, frames wait no
+    /// more. Together the two bound a replay's wall-clock time against tile servers that
+    /// answer slowly or never.
+    public var workWaitBudget: TimeInterval = 30
+    /// The real time spent awaiting work so far.
+    public private(set) var workWaitSpent: TimeInterval = 0
+
+    /// Waits, suspending the task and never blocking a thread, for the work the last frame's
+    /// views asked for (a map's tile layers' tiles; at most ``workWaitPerFrame``, within what
+    /// is left of ``workWaitBudget``), then takes what arrived into the same frame; what did
+    /// not arrive fails at that frame. The clock does not move, so a run gives the same
+    /// callbacks every time, and the same frames while servers answer in time. Returns at
+    /// once when nothing is awaited.
+    public func awaitWork() async {
+        guard window.isAwaitingFrameWork else { return }
+        func bounded(_ seconds: TimeInterval) -> TimeInterval { seconds.isNaN ? 0 : seconds.clamped(to: 0...3_600) }
+        let left = max(0, min(bounded(workWaitPerFrame), bounded(workWaitBudget) - workWaitSpent))
+        let clock = ContinuousClock()
+        let started = clock.now
+        let abandoned = await window.awaitFrameWork(for: .seconds(left))
+        let waited = started.duration(to: clock.now)
+        workWaitSpent += Double(waited.components.seconds) + Double(waited.components.attoseconds) * 1e-18
+        if abandoned > 0 {
+            Subsystems.screen.warning("\(abandoned) tile(s) not delivered in time left blank at t = \(time)")
+        }
+        window.prepareForDisplay()
     }
 
-    private func step(to moment: TimeInterval) {
-        guard moment > time else { return }
-        time = moment
-        onScreen {
-            rootView.layoutIfNeeded()
-            let animating = discoverMaps()
-            for host in mapHosts.values { host.advance(to: moment) }
-            for view in animating { view.advanceFrame(to: moment) }
-            animationClock.now = moment
-            viewAnimations.step()
-            dispatcher.advance(to: moment)
+    /// ``send(_:)``, with every frame on the way awaiting its work (``awaitWork()``).
+    public func sendAwaitingWork(_ touch: MapTouch) async {
+        appearIfNeeded()
+        if touch.timestamp.isFinite { await advanceAwaitingWork(to: touch.timestamp) }
+        deliver(touch)
+    }
+
+    /// ``advance(to:)``, with every frame awaiting its work (``awaitWork()``).
+    public func advanceAwaitingWork(to target: TimeInterval) async {
+        guard target.isFinite, target > time else { return }
+        appearIfNeeded()
+        await awaitWork()
+        let end = min(target, time + UIWindow.maximumAdvance)
+        while window.runNextFrame(before: end) { await awaitWork() }
+        window.advance(to: target)
+    }
+
+    /// ``runUntilIdle(limit:)``, with every frame awaiting its work (``awaitWork()``).
+    @discardableResult
+    public func runUntilIdleAwaitingWork(limit: TimeInterval = 60) async -> Bool {
+        appearIfNeeded()
+        let end = time + (limit.isNaN ? 0 : min(max(limit, 0), UIWindow.maximumAdvance))
+        await awaitWork()
+        while !isIdle && time < end {
+            window.runNextFrame()
+            await awaitWork()
         }
+        return isIdle
     }
 
     // MARK: Frames
 
     /// Draws the screen as it is now at the screen's scale.
     public func renderFrame() -> Bitmap {
+        renderFrame(scale: scale)
+    }
+
+    /// Draws the screen as it is now at a scale, its picture moved by `offset` points (ours:
+    /// a live view keeps a panned map at whole pixels from its last frame, as web maps place
+    /// their tiles, by moving it less than a pixel). Touches are not moved.
+    public func renderFrame(scale: CGFloat, offset: CGPoint = .zero) -> Bitmap {
         appearIfNeeded()
-        return onScreen {
-            rootView.layoutIfNeeded()
-            discoverMaps()
-            for host in mapHosts.values { host.prepareTiles() }
-            renderedRevision = screenRevision
-            let canvas = Canvas(size: rootView.bounds.size, scale: scale)
-            guard !canvas.bitmap.isEmpty else { return canvas.bitmap }
-            rootView.render(in: canvas)
-            return canvas.bitmap
-        }
+        window.prepareForDisplay()
+        return window.drawFrame(scale: scale, offset: offset)
     }
 
     /// The screen as it is now, as an image.
@@ -276,48 +330,35 @@ public final class ScreenHost {
     }
 
     /// The maps on the screen, in the order of the view tree.
-    public var mapViews: [GMSMapView] { walkTree().maps }
+    public var mapViews: [GMSMapView] { views(of: GMSMapView.self) }
 
-    /// One walk of the view tree: its maps, and its views that move on their own now
-    /// (spinning activity indicators, decelerating scroll views, settling pickers), which run
-    /// on the screen's clock.
-    private func walkTree() -> (maps: [GMSMapView], animating: [any FrameAnimating]) {
-        var maps: [GMSMapView] = [], animating: [any FrameAnimating] = []
+    /// The views of a kind on the screen, in the order of the view tree.
+    func views<View: UIView>(of kind: View.Type) -> [View] {
+        var found: [View] = []
         func visit(_ view: UIView) {
-            if let map = view as? GMSMapView { maps.append(map) }
-            if let moving = view as? any FrameAnimating, moving.wantsFrames { animating.append(moving) }
+            if let match = view as? View { found.append(match) }
             view.subviews.forEach(visit)
         }
-        visit(rootView)
-        return (maps, animating)
+        visit(window)
+        return found
     }
 
-    /// Keeps a map host for every map in the tree (and drops those of maps gone); returns the
-    /// views that move on their own, found on the same walk.
-    @discardableResult
-    private func discoverMaps() -> [any FrameAnimating] {
-        let (maps, animating) = walkTree()
-        let live = Set(maps.map(ObjectIdentifier.init))
-        mapHosts = mapHosts.filter { live.contains($0.key) }
-        for map in maps where mapHosts[ObjectIdentifier(map)] == nil {
-            let host = GMSMapViewHost(mapView: map, scale: scale)
-            host.rendersTilesInBackground = rendersTilesInBackground
-            if time > 0 { host.advance(to: time) }
-            mapHosts[ObjectIdentifier(map)] = host
-        }
-        return animating
-    }
-
+    /// Tells the root view controller it appears, once, before the first input or frame.
     private func appearIfNeeded() {
         guard !hasAppeared else { return }
         hasAppeared = true
-        rootViewController?.viewWillAppear(false)
-        onScreen { rootView.layoutIfNeeded() }
-        rootViewController?.viewDidAppear(false)
+        guard let controller = rootViewController else { return }
+        controller.viewWillAppear(false)
+        window.onScreen { window.layoutIfNeeded() }
+        controller.viewDidAppear(false)
     }
+}
 
-    private func onScreen<Result>(_ body: () -> Result) -> Result {
-        if scale == UIScreen.standardScale, !UIScreen.hasScaleScopes { return body() }
-        return UIScreen.withScale(scale, operation: body)
+/// A window made to host one view hierarchy alone (a map, a panorama): it takes touches
+/// anywhere over its content, which may grow past the window (a map resized directly).
+@MainActor
+private final class ViewWindow: UIWindow {
+    override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        super.point(inside: point, with: event) || subviews.contains { $0.frame.contains(point) }
     }
 }

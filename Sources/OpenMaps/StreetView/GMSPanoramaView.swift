@@ -41,6 +41,8 @@ open class GMSPanoramaView: UIView {
     private var moveGeneration = 0
     /// The touches' gestures.
     let gestures = PanoramaGestures()
+    /// The identities of the fingers the gestures see.
+    private var forwarding = TouchForwarding()
     private let renderer = PanoramaRenderer()
     /// Whether the shown panorama's imagery waits for its first drawing (to report
     /// `panoramaViewDidFinishRendering`).
@@ -296,6 +298,29 @@ open class GMSPanoramaView: UIView {
             return CGPoint(x: CGFloat.nan, y: CGFloat.nan)
         }
         return PanoramaProjection(camera: camera, bounds: bounds).point(toward: orientation)
+    }
+
+    // MARK: Touches
+
+    /// Touches that reach the view through its window (hit testing) go to its gestures.
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        forward(touches, .began)
+    }
+
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        forward(touches, .moved)
+    }
+
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        forward(touches, .ended)
+    }
+
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        forward(touches, .cancelled)
+    }
+
+    private func forward(_ touches: Set<UITouch>, _ phase: MapTouch.Phase) {
+        for touch in forwarding.touches(touches, phase, in: self) { gestures.handle(touch, in: self) }
     }
 
     // MARK: Drawing

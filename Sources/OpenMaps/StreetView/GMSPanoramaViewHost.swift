@@ -5,29 +5,31 @@ import MapUIKit
 
 /// Hosts a ``GMSPanoramaView`` headless, as ``GMSMapViewHost`` hosts a map: touches in
 /// (``send(_:)``), delegate callbacks and frames out (``renderFrame(scale:)``). An OpenMaps
-/// addition, for tests, replays and the playground.
-///
-/// Touches carry their own timestamps; the host keeps the latest as ``time``, so helpers can
-/// place the next touch after it.
+/// addition, for tests, replays and the playground: a panorama's view of a ``ScreenHost``
+/// (the view's window, or one made for it).
 @MainActor
 public final class GMSPanoramaViewHost {
     /// The hosted view.
     public let panoramaView: GMSPanoramaView
-    /// The latest touch's timestamp, in seconds (0 before any).
-    public private(set) var time: TimeInterval = 0
+    /// The host of the view's window.
+    public let screen: ScreenHost
 
-    /// Hosts a view, resized when a size is given.
+    /// Hosts a view, resized when a size is given. A view in a window is hosted in it;
+    /// otherwise its hierarchy's root goes into a window of the root's size.
     public init(panoramaView: GMSPanoramaView, size: CGSize? = nil) {
         self.panoramaView = panoramaView
-        if let size, size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 {
-            panoramaView.frame = CGRect(origin: .zero, size: size)
-        }
+        screen = ScreenHost(windowOf: panoramaView)
+        if let size { resize(to: size) }
     }
 
-    /// Delivers one touch to the view's gestures.
+    /// The window's clock, in seconds: the latest touch's timestamp, or later (0 before any).
+    public var time: TimeInterval { screen.time }
+
+    /// Delivers one touch (in the view's points) through the window to the view's gestures.
     public func send(_ touch: MapTouch) {
-        if touch.timestamp.isFinite { time = max(time, touch.timestamp) }
-        panoramaView.gestures.handle(touch, in: panoramaView)
+        var moved = touch
+        if panoramaView.superview != nil { moved.location = panoramaView.convert(touch.location, to: screen.window) }
+        screen.send(moved)
     }
 
     /// A tap: one finger down and up 0.05 s later, after ``time``.
@@ -52,20 +54,19 @@ public final class GMSPanoramaViewHost {
 
     /// The view as it looks now, at a scale (the screen's when nil).
     public func renderFrame(scale: CGFloat? = nil) -> Bitmap {
-        drawnRevision = panoramaView.hierarchyRevision
-        return panoramaView.renderedImage(scale: scale).bitmap
+        panoramaView.layoutIfNeeded()
+        return screen.window.drawFrame(of: panoramaView, scale: scale)
     }
 
-    /// What the view showed at the last frame.
-    private var drawnRevision: Int?
-
     /// Whether the view changed since the last frame (or none was drawn).
-    public var needsFrame: Bool { panoramaView.hierarchyRevision != drawnRevision }
+    public var needsFrame: Bool { screen.needsFrame }
 
-    /// Resizes the view (a size with no area, or not finite, is ignored).
+    /// Resizes the view (a size with no area, or not finite, is ignored); a view that is its
+    /// window's content resizes the window with it.
     public func resize(to size: CGSize) {
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else { return }
-        panoramaView.frame = CGRect(origin: .zero, size: size)
+        if panoramaView.superview === screen.window { screen.window.frame = CGRect(origin: .zero, size: size) }
+        panoramaView.frame = CGRect(origin: panoramaView.frame.origin, size: size)
         panoramaView.setNeedsDisplay()
     }
 }

@@ -7,9 +7,9 @@ import Testing
 @MainActor
 @Suite struct AutoLayoutTests {
     /// A phone's window: 390 × 844 points, status bar 47, home indicator 34.
-    func phone() -> UIView {
-        let root = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-        root.setWindowSafeAreaInsets(UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+    func phone() -> UIWindow {
+        let root = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        root.setScreenSafeAreaInsets(UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
         return root
     }
 
@@ -33,7 +33,7 @@ import Testing
         #expect(root.safeAreaLayoutGuide.layoutFrame == CGRect(x: 0, y: 47, width: 390, height: 763))
         // The window turns: the layout follows.
         root.frame = CGRect(x: 0, y: 0, width: 844, height: 390)
-        root.setWindowSafeAreaInsets(UIEdgeInsets(top: 0, left: 47, bottom: 21, right: 47))
+        root.setScreenSafeAreaInsets(UIEdgeInsets(top: 0, left: 47, bottom: 21, right: 47))
         root.layoutIfNeeded()
         #expect(map.frame == CGRect(x: 0, y: 0, width: 844, height: 369))
     }
@@ -277,7 +277,7 @@ import Testing
             map.leadingAnchor.constraint(equalTo: root.leadingAnchor), map.trailingAnchor.constraint(equalTo: root.trailingAnchor),
         ])
         root.layoutIfNeeded()
-        root.setWindowSafeAreaInsets(.zero)
+        root.setScreenSafeAreaInsets(.zero)
         root.layoutIfNeeded()
         #expect(map.frame == root.bounds)
     }

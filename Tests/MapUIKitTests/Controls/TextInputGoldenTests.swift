@@ -22,8 +22,7 @@ import Testing
 
     /// One cell: a view in a window of its own (one first responder each), drawn to an image.
     func cell(_ column: Column, size: CGSize, style: UIUserInterfaceStyle, make: () -> UIView, edit: (UIView) -> Void) -> UIImage {
-        let window = UIView(frame: CGRect(origin: .zero, size: size))
-        window.isWindowRoot = true
+        let window = UIWindow(frame: CGRect(origin: .zero, size: size))
         window.overrideUserInterfaceStyle = style
         window.backgroundColor = .secondarySystemBackground
         let view = make()

@@ -97,13 +97,13 @@ struct OverlayTests {
         let shown = marker("shown", 0.2), chosen = marker("chosen", -0.2)
         map.selectedMarker = shown
         delegate.onTap = { $0.selectedMarker = chosen }
-        tap(host, CLLocationCoordinate2D(latitude: onOverlay ? 0.06 : 0.5, longitude: onOverlay ? 0 : -0.5))
+        tap(host, CLLocationCoordinate2D(latitude: onOverlay ? 0.06 : 0.15, longitude: onOverlay ? 0 : -0.15))
         #expect(delegate.events == [onOverlay ? "overlay:polygon" : "didTapAt", "close:shown"])
         #expect(map.selectedMarker === chosen, "the callback's selection stands")
         // Without a selection in the callback, the shown window closes.
         delegate.onTap = nil
         delegate.events = []
-        tap(host, CLLocationCoordinate2D(latitude: onOverlay ? 0.06 : 0.5, longitude: onOverlay ? 0 : -0.5))
+        tap(host, CLLocationCoordinate2D(latitude: onOverlay ? 0.06 : 0.15, longitude: onOverlay ? 0 : -0.15))
         #expect(delegate.events == [onOverlay ? "overlay:polygon" : "didTapAt", "close:chosen"])
         #expect(map.selectedMarker == nil)
     }

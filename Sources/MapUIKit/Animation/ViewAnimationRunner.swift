@@ -1,32 +1,33 @@
 import Foundation
-import MapUIKit
 
-/// Runs `UIView.animate` animations of the views a map shows (icon views, info window
-/// views) on the map's clock.
+/// Runs `UIView.animate` animations on a clock: a window's (its views) or a map's (the icon
+/// and info window views it shows, on the map's own clock).
 @MainActor
-final class ViewAnimationRunner: ViewAnimationClock {
-    private let clock: MapClock
+package final class ViewAnimationRunner: ViewAnimationClock {
+    private let now: () -> TimeInterval
     /// The running animations, with their start times.
     private var running: [(TimeInterval, ViewAnimation)] = []
     /// Asks for a new frame.
-    var invalidate: () -> Void = {}
+    package var invalidate: () -> Void = {}
 
-    init(clock: MapClock) {
-        self.clock = clock
+    /// A runner on a clock read through `now`.
+    package init(now: @escaping () -> TimeInterval) {
+        self.now = now
     }
 
-    var isIdle: Bool { running.isEmpty }
+    /// Whether no animation runs.
+    package var isIdle: Bool { running.isEmpty }
 
     package func run(_ animation: ViewAnimation) {
-        running.append((clock.now, animation))
+        running.append((now(), animation))
         _ = animation.step(elapsed: 0)
         invalidate()
     }
 
     /// Steps the running animations; finished ones run their completions and are dropped.
-    func step() {
+    package func step() {
         guard !running.isEmpty else { return }
-        let now = clock.now
+        let now = now()
         let current = running
         running = []
         var still: [(TimeInterval, ViewAnimation)] = []
@@ -38,8 +39,8 @@ final class ViewAnimationRunner: ViewAnimationClock {
         invalidate()
     }
 
-    /// Makes this the animation clock of a view the map shows.
-    func adopt(_ view: UIView?) {
+    /// Makes this the animation clock of a view (and so of the views below it).
+    package func adopt(_ view: UIView?) {
         view?.animationClock = self
     }
 }
