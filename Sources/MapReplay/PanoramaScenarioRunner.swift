@@ -31,7 +31,7 @@ public final class PanoramaScenarioRunner {
         log.clock = { [unowned self] in self.time }
         for image in scenario.images { register(image) }
         apply(scenario.camera)
-        view.delegate = log
+        log.observe(view)
         if let start = scenario.start {
             move(start)
             await settle()
@@ -155,24 +155,37 @@ public final class PanoramaScenarioRunner {
     }
 }
 
-/// Logs a panorama view's callbacks as JSON lines (`event` is the Objective-C selector of the
-/// `GMSPanoramaViewDelegate` method), then passes each on to the delegate that answers. Set it
-/// as the view's delegate: `openmaps replay` logs panorama scenarios through it, and the
-/// playground logs a panorama sample's own delegate.
+/// Logs a panorama view's events as JSON lines (`event` is the Objective-C selector of the
+/// `GMSPanoramaViewDelegate` method), whatever the view's delegate is: `openmaps replay` logs
+/// panorama scenarios with it, and the playground logs a panorama sample's events.
 @MainActor
-public final class PanoramaLog: GMSPanoramaViewDelegate {
+public final class PanoramaLog {
     /// The lines logged since the last ``drain()``.
     public private(set) var lines: [String] = []
     /// The time stamped on each line.
     public var clock: () -> TimeInterval = { 0 }
     /// Called with each callback's selector and line as it is logged.
     public var onLine: ((_ selector: String, _ line: String) -> Void)?
-    /// The delegate the callbacks go on to (held weakly, as a view holds its delegate).
-    private weak var inner: (any GMSPanoramaViewDelegate)?
+    private var observation: EventObservation?
 
-    /// A log passing callbacks on to `inner`.
-    public init(forwardingTo inner: (any GMSPanoramaViewDelegate)? = nil) {
-        self.inner = inner
+    /// A log that observes nothing yet (see ``observe(_:)``).
+    public init() {}
+
+    /// A log of a view's events from now on.
+    public convenience init(observing view: GMSPanoramaView) {
+        self.init()
+        observe(view)
+    }
+
+    /// Logs a view's events from now on (instead of any view observed before).
+    public func observe(_ view: GMSPanoramaView) {
+        observation = view.events.observe { [weak self] event in self?.log(event) }
+    }
+
+    /// Stops logging.
+    public func stop() {
+        observation?.invalidate()
+        observation = nil
     }
 
     /// Takes the lines logged so far.
@@ -213,53 +226,30 @@ public final class PanoramaLog: GMSPanoramaViewDelegate {
         return line.text
     }
 
-    public func panoramaView(_ view: GMSPanoramaView, willMoveToPanoramaID panoramaID: String) {
-        add("panoramaView:willMoveToPanoramaID:") { $0.add("panoramaID", string: panoramaID) }
-        inner?.panoramaView(view, willMoveToPanoramaID: panoramaID)
-    }
-    public func panoramaView(_ view: GMSPanoramaView, didMoveTo panorama: GMSPanorama?) {
-        add("panoramaView:didMoveToPanorama:") { $0.add("panorama", string: panorama?.panoramaID) }
-        inner?.panoramaView(view, didMoveTo: panorama)
-    }
-    public func panoramaView(_ view: GMSPanoramaView, didMoveTo panorama: GMSPanorama, nearCoordinate coordinate: CLLocationCoordinate2D) {
-        add("panoramaView:didMoveToPanorama:nearCoordinate:") {
-            $0.add("panorama", string: panorama.panoramaID)
-            $0.add("coordinate", ReplayLog.coordinate(coordinate))
+    private func log(_ event: PanoramaViewEvent) {
+        add(event.kind.selector) { line in
+            switch event {
+            case .willMoveToPanoramaID(let id):
+                line.add("panoramaID", string: id)
+            case .didMoveTo(let panorama):
+                line.add("panorama", string: panorama?.panoramaID)
+            case .didMoveToNear(let panorama, let coordinate):
+                line.add("panorama", string: panorama.panoramaID)
+                line.add("coordinate", ReplayLog.coordinate(coordinate))
+            case .errorOnMoveNear(let error, let coordinate):
+                line.add("coordinate", ReplayLog.coordinate(coordinate))
+                line.add("error", PanoramaLog.error(error))
+            case .errorOnMoveTo(let error, let id):
+                line.add("panoramaID", string: id)
+                line.add("error", PanoramaLog.error(error))
+            case .didMoveCamera(let camera):
+                line.add("camera", PanoramaLog.camera(camera))
+            case .didTap(let point):
+                line.add("point", "[" + JSONLine.number(point.x, decimals: 3) + "," + JSONLine.number(point.y, decimals: 3) + "]")
+            case .didStartRendering, .didFinishRendering:
+                break
+            }
         }
-        inner?.panoramaView(view, didMoveTo: panorama, nearCoordinate: coordinate)
-    }
-    public func panoramaView(_ view: GMSPanoramaView, error: Error, onMoveNearCoordinate coordinate: CLLocationCoordinate2D) {
-        add("panoramaView:error:onMoveNearCoordinate:") {
-            $0.add("coordinate", ReplayLog.coordinate(coordinate))
-            $0.add("error", PanoramaLog.error(error))
-        }
-        inner?.panoramaView(view, error: error, onMoveNearCoordinate: coordinate)
-    }
-    public func panoramaView(_ view: GMSPanoramaView, error: Error, onMoveToPanoramaID panoramaID: String) {
-        add("panoramaView:error:onMoveToPanoramaID:") {
-            $0.add("panoramaID", string: panoramaID)
-            $0.add("error", PanoramaLog.error(error))
-        }
-        inner?.panoramaView(view, error: error, onMoveToPanoramaID: panoramaID)
-    }
-    public func panoramaView(_ panoramaView: GMSPanoramaView, didMove camera: GMSPanoramaCamera) {
-        add("panoramaView:didMoveCamera:") { $0.add("camera", PanoramaLog.camera(camera)) }
-        inner?.panoramaView(panoramaView, didMove: camera)
-    }
-    public func panoramaView(_ panoramaView: GMSPanoramaView, didTap point: CGPoint) {
-        add("panoramaView:didTap:") { $0.add("point", "[" + JSONLine.number(point.x, decimals: 3) + "," + JSONLine.number(point.y, decimals: 3) + "]") }
-        inner?.panoramaView(panoramaView, didTap: point)
-    }
-    public func panoramaView(_ panoramaView: GMSPanoramaView, didTap marker: GMSMarker) -> Bool {
-        inner?.panoramaView(panoramaView, didTap: marker) ?? false
-    }
-    public func panoramaViewDidStartRendering(_ panoramaView: GMSPanoramaView) {
-        add("panoramaViewDidStartRendering:")
-        inner?.panoramaViewDidStartRendering(panoramaView)
-    }
-    public func panoramaViewDidFinishRendering(_ panoramaView: GMSPanoramaView) {
-        add("panoramaViewDidFinishRendering:")
-        inner?.panoramaViewDidFinishRendering(panoramaView)
     }
 }
 

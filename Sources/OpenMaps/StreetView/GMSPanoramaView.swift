@@ -56,6 +56,17 @@ open class GMSPanoramaView: UIView {
     /// Receives the view's events. Held weakly.
     open weak var delegate: (any GMSPanoramaViewDelegate)?
 
+    /// The view's events, for observers: every delegate callback as a
+    /// ``PanoramaViewEvent``, given to each observer before the delegate hears it (an
+    /// OpenMaps addition).
+    public let events = ViewEvents<PanoramaViewEvent>()
+
+    /// Sends an event to the observers, then to the delegate.
+    private func emit(_ event: PanoramaViewEvent) {
+        events.send(event)
+        event.deliver(to: delegate, from: self)
+    }
+
     /// Whether dragging turns the camera (true by default). Never limits programmatic changes.
     open var orientationGestures = true
     /// Whether pinching zooms the camera (true by default). Never limits programmatic changes.
@@ -142,12 +153,12 @@ open class GMSPanoramaView: UIView {
         guard panorama !== storedPanorama else { return }
         storedPanorama = panorama
         setNeedsDisplay()
-        delegate?.panoramaView(self, didMoveTo: panorama)
+        emit(.didMoveTo(panorama))
         guard let panorama else { return }
         report(panorama)
         if catalog.entry(panorama.panoramaID) != nil {
             renderingPending = true
-            delegate?.panoramaViewDidStartRendering(self)
+            emit(.didStartRendering)
         }
     }
 
@@ -185,11 +196,11 @@ open class GMSPanoramaView: UIView {
         Task { @MainActor [weak self] in
             guard let self, self.moveGeneration == generation else { return }
             guard let found else {
-                self.delegate?.panoramaView(self, error: PanoramaCoverage.noPanoramaError(), onMoveNearCoordinate: coordinate)
+                self.emit(.errorOnMoveNear(PanoramaCoverage.noPanoramaError(), coordinate: coordinate))
                 return
             }
             self.show(found.panorama()) { panorama in
-                self.delegate?.panoramaView(self, didMoveTo: panorama, nearCoordinate: coordinate)
+                self.emit(.didMoveToNear(panorama, coordinate: coordinate))
             }
         }
     }
@@ -206,10 +217,10 @@ open class GMSPanoramaView: UIView {
         Task { @MainActor [weak self] in
             guard let self, self.moveGeneration == generation else { return }
             guard let found else {
-                self.delegate?.panoramaView(self, error: PanoramaCoverage.noPanoramaError(), onMoveToPanoramaID: panoramaID)
+                self.emit(.errorOnMoveTo(PanoramaCoverage.noPanoramaError(), panoramaID: panoramaID))
                 return
             }
-            self.delegate?.panoramaView(self, willMoveToPanoramaID: panoramaID)
+            self.emit(.willMoveToPanoramaID(panoramaID))
             self.show(found.panorama())
         }
     }
@@ -222,11 +233,11 @@ open class GMSPanoramaView: UIView {
             let next = catalog.entry(linked)
         {
             moveGeneration &+= 1
-            delegate?.panoramaView(self, willMoveToPanoramaID: linked)
+            emit(.willMoveToPanoramaID(linked))
             show(next.panorama())
             return
         }
-        delegate?.panoramaView(self, didTap: point)
+        emit(.didTap(point))
     }
 
     /// Starts a move, superseding any not yet reported; returns its number.
@@ -244,7 +255,7 @@ open class GMSPanoramaView: UIView {
         set {
             storedCamera = newValue
             setNeedsDisplay()
-            delegate?.panoramaView(self, didMove: newValue)
+            emit(.didMoveCamera(newValue))
         }
     }
 
@@ -345,7 +356,7 @@ open class GMSPanoramaView: UIView {
             // Told after the drawing, not during it.
             Task { @MainActor [weak self] in
                 guard let self else { return }
-                self.delegate?.panoramaViewDidFinishRendering(self)
+                self.emit(.didFinishRendering)
             }
         }
     }

@@ -335,11 +335,10 @@ public final class PlaygroundSession {
             self.panoramaHost = nil
         } else if let panoramaView = PlaygroundSession.view(GMSPanoramaView.self, in: controller.view) {
             let hosted = GMSPanoramaViewHost(panoramaView: panoramaView, size: size)
-            let log = PanoramaLog(forwardingTo: panoramaView.delegate)
+            let log = PanoramaLog(observing: panoramaView)
             let panorama = PanoramaSurface(host: hosted, log: log)
             log.clock = { [unowned panorama] in panorama.time }
             log.onLine = { [weak self] selector, line in self?.pendingEvents.append((selector, line)) }
-            panoramaView.delegate = log
             host = nil
             surface = panorama
             self.panoramaHost = hosted

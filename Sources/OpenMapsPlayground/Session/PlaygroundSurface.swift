@@ -80,7 +80,10 @@ final class MapSurface: PlaygroundSurface {
         host.mapView.setNeedsDisplay()
     }
     func renderFrame(scale: Double, offset: CGPoint) -> Bitmap { host.renderFrame(scale: scale, offset: offset) }
-    func detach() { host.mapView.delegate = nil }
+    func detach() {
+        host.mapView.delegate = nil
+        log.stop()
+    }
     func drainLog() { _ = log.drain() }
 
     var anchor: ContentAnchor? { ContentAnchor(camera: host.mapView.camera, size: size) }
@@ -125,6 +128,9 @@ final class PanoramaSurface: PlaygroundSurface {
     func advance(to time: TimeInterval) { clock = max(clock, time) }
     func resize(to size: CGSize) { host.resize(to: size) }
     func renderFrame(scale: Double, offset: CGPoint) -> Bitmap { host.renderFrame(scale: scale) }
-    func detach() { host.panoramaView.delegate = nil }
+    func detach() {
+        host.panoramaView.delegate = nil
+        log.stop()
+    }
     func drainLog() { _ = log.drain() }
 }

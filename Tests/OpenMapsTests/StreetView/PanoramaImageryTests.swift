@@ -146,6 +146,29 @@ struct PanoramaImageryTests {
         #expect(events.events == ["didTap"])
     }
 
+    /// The panorama joins the event stream: observers hear each callback, by its selector,
+    /// before the delegate does, and an observation ends when invalidated.
+    @Test func panoramaObserversHearEachCallbackBeforeTheDelegate() async throws {
+        let ids = try registerSquare("observed")
+        let (view, host, events) = view()
+        var heard: [String] = []
+        let observation = view.events.observe { event in
+            heard.append(event.kind.selector)
+            events.events.append("observer")
+        }
+        view.move(toPanoramaID: ids.square)
+        await settle { view.panorama != nil }
+        #expect(heard == ["panoramaView:willMoveToPanoramaID:", "panoramaView:didMoveToPanorama:", "panoramaViewDidStartRendering:"])
+        #expect(events.events == ["observer", "willMove:\(ids.square)", "observer", "didMoveTo:\(ids.square)", "observer", "startRendering"])
+        host.tap(at: CGPoint(x: 160, y: 20))
+        #expect(heard.last == "panoramaView:didTap:")
+        observation.invalidate()
+        heard = []
+        host.tap(at: CGPoint(x: 160, y: 20))
+        #expect(heard.isEmpty && events.events.last == "didTap", "no observer after invalidate; the delegate still hears")
+        #expect(Set(PanoramaViewEvent.Kind.allCases.map(\.selector)).count == PanoramaViewEvent.Kind.allCases.count)
+    }
+
     @Test func rule34DragTurnsThePictureWithTheFingerAndPinchZooms() throws {
         let (view, host, events) = view()
         view.camera = GMSPanoramaCamera(heading: 100, pitch: 0, zoom: 1)
