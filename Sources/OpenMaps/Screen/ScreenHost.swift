@@ -333,7 +333,7 @@ public final class ScreenHost {
     public var mapViews: [GMSMapView] { views(of: GMSMapView.self) }
 
     /// The views of a kind on the screen, in the order of the view tree.
-    func views<View: UIView>(of kind: View.Type) -> [View] {
+    public func views<View: UIView>(of kind: View.Type) -> [View] {
         var found: [View] = []
         func visit(_ view: UIView) {
             if let match = view as? View { found.append(match) }

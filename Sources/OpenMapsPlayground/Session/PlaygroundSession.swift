@@ -232,7 +232,6 @@ public final class PlaygroundSession {
         case .resize(let width, let height, let scale):
             let size = CGSize(width: width, height: height)
             self.scale = PlaygroundSession.frameScale(requested: scale, size: size)
-            controller?.view.frame = CGRect(origin: .zero, size: size)
             surface?.resize(to: size)
         case .pointer(let pointer):
             guard let surface else { return }
@@ -316,50 +315,40 @@ public final class PlaygroundSession {
         UIScreen.withScale(self.scale) { loadSample(sample, size: size) }
     }
 
+    /// Hosts a sample's controller in a window of the canvas's size: the one surface, as an
+    /// app's screen is, with its map or panorama logged for the page.
     private func loadSample(_ sample: PlaygroundSample, size: CGSize) {
         let controller = sample.make()
         controller.loadViewIfNeeded()
-        controller.view.frame = CGRect(origin: .zero, size: size)
-        let host: GMSMapViewHost?
-        let surface: PlaygroundSurface
-        if let mapView = PlaygroundSession.view(GMSMapView.self, in: controller.view) {
-            let mapHost = GMSMapViewHost(mapView: mapView, size: size, scale: scale)
-            mapHost.rendersTilesInBackground = true
-            // The sample's own delegate answers; the map's events are logged for the page.
-            let recorder = ReplayLog(
-                observing: mapView, clock: { [unowned mapHost] in mapHost.time },
-                ids: { marker in (marker.userData as? String) ?? marker.title ?? "marker" })
-            recorder.onLine = { [weak self] selector, line in self?.pendingEvents.append((selector, line)) }
-            host = mapHost
-            surface = MapSurface(host: mapHost, log: recorder)
-            self.panoramaHost = nil
-        } else if let panoramaView = PlaygroundSession.view(GMSPanoramaView.self, in: controller.view) {
-            let hosted = GMSPanoramaViewHost(panoramaView: panoramaView, size: size)
-            let log = PanoramaLog(observing: panoramaView)
-            let panorama = PanoramaSurface(host: hosted, log: log)
-            log.clock = { [unowned panorama] in panorama.time }
-            log.onLine = { [weak self] selector, line in self?.pendingEvents.append((selector, line)) }
-            host = nil
-            surface = panorama
-            self.panoramaHost = hosted
-        } else {
+        guard PlaygroundSession.view(GMSMapView.self, in: controller.view) != nil || PlaygroundSession.view(GMSPanoramaView.self, in: controller.view) != nil
+        else {
             PlaygroundSession.logger.error("sample \(sample.name) has no map or panorama view")
             return
         }
-        controller.viewWillAppear(false)
-        controller.viewDidAppear(false)
+        let screen = ScreenHost(rootViewController: controller, size: size, safeAreaInsets: .zero, scale: CGFloat(scale))
+        show(screen, controller: controller, sample: sample, isPhone: false)
+        host?.prepareTiles()
+        send(.text(ServerMessage.ready(sample: sample.name, samples: PlaygroundSample.all).text))
+    }
+
+    /// Makes a hosted window what the session shows, in real time, with fresh input.
+    private func show(_ screen: ScreenHost, controller: UIViewController, sample: PlaygroundSample?, isPhone: Bool) {
+        screen.rendersTilesInBackground = true
+        let surface = PlaygroundSurface(host: screen, isPhone: isPhone) { [weak self] selector, line in
+            self?.pendingEvents.append((selector, line))
+        }
         self.sample = sample
-        self.screenHost = nil
         self.controller = controller
         self.surface = surface
-        self.host = host
+        screenHost = isPhone ? screen : nil
+        // A sample's map or panorama, for its own API (simulated location, the coverage note).
+        host = isPhone ? nil : surface.maps.first.map { GMSMapViewHost(mapView: $0) }
+        panoramaHost = isPhone || host != nil ? nil : surface.panoramas.first.map { GMSPanoramaViewHost(panoramaView: $0) }
         input = PointerInput()
         pageClock = PageClock()
         lastTouchTime = -.infinity
         timeOffset = -now
         pendingEvents = []
-        host?.prepareTiles()
-        send(.text(ServerMessage.ready(sample: sample.name, samples: PlaygroundSample.all).text))
     }
 
     /// Whether the session shows our samples (`openmaps serve`) rather than an app's screen.
@@ -380,21 +369,8 @@ public final class PlaygroundSession {
         scale = PlaygroundSession.frameScale(requested: requested, size: size)
         UIScreen.withScale(scale) {
             let root = make()
-            let host = ScreenHost(rootViewController: root, size: size, scale: CGFloat(scale))
-            host.rendersTilesInBackground = true
-            let screen = ScreenSurface(host: host) { [weak self] selector, line in self?.pendingEvents.append((selector, line)) }
-            self.screenHost = host
-            self.sample = sample
-            self.controller = root
-            self.surface = screen
-            self.host = nil
-            self.panoramaHost = nil
+            show(ScreenHost(rootViewController: root, size: size, scale: CGFloat(scale)), controller: root, sample: sample, isPhone: true)
         }
-        input = PointerInput()
-        pageClock = PageClock()
-        lastTouchTime = -.infinity
-        timeOffset = -now
-        pendingEvents = []
         send(.text(ServerMessage.screen(width: size.width, height: size.height, sample: sample).text))
     }
 

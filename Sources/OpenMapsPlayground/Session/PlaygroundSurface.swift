@@ -3,134 +3,158 @@ import MapDrawing
 import MapReplay
 import OpenMaps
 
-/// What a session shows and drives: a sample's map, or its panorama view, hosted headless with
-/// its delegate's callbacks logged for the page.
+/// What a session shows and drives: one window, through its ``ScreenHost`` (a sample's
+/// controller at the canvas's size, or an app's screen on a phone), with the events of every
+/// map and panorama view in it logged for the page by observing them (the app's delegates
+/// still answer).
 @MainActor
-protocol PlaygroundSurface: AnyObject {
-    /// Seconds on the surface's clock.
-    var time: TimeInterval { get }
-    /// The view's size, in points.
-    var size: CGSize { get }
-    /// The shortest time between two frames the view asks for.
-    var minimumFrameInterval: TimeInterval { get }
-    /// Whether something changed since the last frame.
-    var needsFrame: Bool { get }
-    /// Pixels per point of the frames.
-    func use(scale: Double)
-    func send(_ touch: MapTouch)
-    /// A wheel turn at a point (pixels, positive away from the user; `pinch`: a trackpad
-    /// pinch); false when the surface takes wheels as pinching fingers instead.
-    func wheel(at point: CGPoint, delta: Double, pinch: Bool) -> Bool
-    /// A key of the page's keyboard.
-    func press(_ key: UIKey)
-    func advance(to time: TimeInterval)
-    func resize(to size: CGSize)
-    /// A frame; `offset` (points) moves the content's picture off its exact place (only
-    /// content with an ``anchor`` moves).
-    func renderFrame(scale: Double, offset: CGPoint) -> Bitmap
-    /// Stops the view's late callbacks reaching the log (the sample is going).
-    func detach()
-    /// Forgets the log's lines (they went to the page as they came).
-    func drainLog()
-    /// Where the content is now, for telling how it moves between frames (nil: content that
-    /// never moves as a whole).
-    var anchor: ContentAnchor? { get }
-    /// How far (points) the content at `anchor` has moved since, as a whole: zero when it has
-    /// not; nil when it changed in another way (zoomed, turned, tilted, resized).
-    func movement(since anchor: ContentAnchor) -> CGPoint?
-}
+final class PlaygroundSurface {
+    let host: ScreenHost
+    /// Whether the window keeps its size and scale (a phone's screen: the page fits it in).
+    let isPhone: Bool
+    private let onLine: (String, String) -> Void
+    /// The logs of the maps and panoramas seen in the window, by view.
+    private var mapLogs: [ObjectIdentifier: ReplayLog] = [:]
+    private var panoramaLogs: [ObjectIdentifier: PanoramaLog] = [:]
 
-/// Where a surface's content was when a frame was drawn: a map's camera, and its view's size.
-struct ContentAnchor {
-    let camera: GMSCameraPosition
-    let size: CGSize
-}
-
-extension PlaygroundSurface {
-    var anchor: ContentAnchor? { nil }
-    func movement(since anchor: ContentAnchor) -> CGPoint? { nil }
-}
-
-/// A sample's map.
-@MainActor
-final class MapSurface: PlaygroundSurface {
-    let host: GMSMapViewHost
-    private let log: ReplayLog
-
-    init(host: GMSMapViewHost, log: ReplayLog) {
+    init(host: ScreenHost, isPhone: Bool, onLine: @escaping (_ selector: String, _ line: String) -> Void) {
         self.host = host
-        self.log = log
+        self.isPhone = isPhone
+        self.onLine = onLine
+        observeViews()
     }
 
+    /// Seconds on the window's clock.
     var time: TimeInterval { host.time }
-    var size: CGSize { host.mapView.bounds.size }
-    var minimumFrameInterval: TimeInterval { host.mapView.preferredFrameRate.minimumFrameInterval }
+    /// The window's size, in points.
+    var size: CGSize { host.rootView.bounds.size }
+    /// The maps in the window, in the order of the tree.
+    var maps: [GMSMapView] { host.mapViews }
+    /// The panorama views in the window.
+    var panoramas: [GMSPanoramaView] { host.views(of: GMSPanoramaView.self) }
+    /// The shortest time between two frames: the highest frame rate a map in the window
+    /// prefers (60 a second without maps).
+    var minimumFrameInterval: TimeInterval {
+        maps.map(\.preferredFrameRate.minimumFrameInterval).min() ?? GMSMapViewHost.frameInterval
+    }
+    /// Whether something changed since the last frame.
     var needsFrame: Bool { host.needsFrame }
-    func use(scale: Double) { host.scale = scale }
+
+    /// Pixels per point of the frames (a phone keeps the scale it was made with; the page
+    /// stretches its frames).
+    func use(scale: Double) {
+        guard !isPhone else { return }
+        host.scale = scale
+    }
+
     func send(_ touch: MapTouch) { host.send(touch) }
+
+    /// A wheel turn at a point (pixels, positive away from the user; `pinch`: a trackpad
+    /// pinch); false when no view under it takes wheels in a sample (a panorama: the session
+    /// then sends pinching fingers). A phone's screen takes every turn (one no view takes
+    /// does nothing, as a wheel over a button does).
     func wheel(at point: CGPoint, delta: Double, pinch: Bool) -> Bool {
-        host.scrollWheel(at: point, delta: delta, pinch: pinch)
-        return true
+        host.scrollWheel(at: point, delta: delta, pinch: pinch) || isPhone
     }
-    /// A map alone has nothing that takes keys.
-    func press(_ key: UIKey) {}
-    func advance(to time: TimeInterval) { host.advance(to: time) }
+
+    /// A key of the page's keyboard, to the first responder.
+    func press(_ key: UIKey) { host.press(key) }
+
+    /// Runs the window's frames up to a time; maps and panoramas that came into the window (a
+    /// pushed controller's) are logged from then on.
+    func advance(to time: TimeInterval) {
+        host.advance(to: time)
+        observeViews()
+    }
+
+    /// Resizes the window (a phone's keeps its size).
     func resize(to size: CGSize) {
+        guard !isPhone else { return }
         host.resize(to: size)
-        host.mapView.setNeedsDisplay()
     }
-    func renderFrame(scale: Double, offset: CGPoint) -> Bitmap { host.renderFrame(scale: scale, offset: offset) }
+
+    /// A frame; `offset` (points) moves the picture off its exact place (see ``anchor``).
+    func renderFrame(scale: Double, offset: CGPoint) -> Bitmap {
+        host.renderFrame(scale: isPhone ? host.scale : scale, offset: isPhone ? .zero : offset)
+    }
+
+    /// Stops the views' late callbacks reaching the logs and the sample's delegates (the
+    /// content is going).
     func detach() {
-        host.mapView.delegate = nil
-        log.stop()
+        for map in maps { map.delegate = nil }
+        for panorama in panoramas { panorama.delegate = nil }
+        for log in mapLogs.values { log.stop() }
+        for log in panoramaLogs.values { log.stop() }
+        mapLogs = [:]
+        panoramaLogs = [:]
     }
-    func drainLog() { _ = log.drain() }
 
-    var anchor: ContentAnchor? { ContentAnchor(camera: host.mapView.camera, size: size) }
+    /// Forgets the logs' lines (they went to the page as they came).
+    func drainLog() {
+        for log in mapLogs.values { _ = log.drain() }
+        for log in panoramaLogs.values { _ = log.drain() }
+    }
 
-    /// A flat map panned moves as a whole; under tilt only a camera that stayed put keeps
-    /// its picture.
+    /// Starts logging maps and panoramas that came into the window and forgets those gone.
+    private func observeViews() {
+        let maps = maps, panoramas = panoramas
+        let liveMaps = Set(maps.map(ObjectIdentifier.init)), livePanoramas = Set(panoramas.map(ObjectIdentifier.init))
+        for (key, log) in mapLogs where !liveMaps.contains(key) {
+            log.stop()
+            mapLogs[key] = nil
+        }
+        for (key, log) in panoramaLogs where !livePanoramas.contains(key) {
+            log.stop()
+            panoramaLogs[key] = nil
+        }
+        for map in maps where mapLogs[ObjectIdentifier(map)] == nil {
+            let log = ReplayLog(observing: map, clock: { [weak host] in host?.time ?? 0 }, ids: { marker in
+                (marker.userData as? String) ?? marker.title ?? "marker"
+            })
+            log.onLine = onLine
+            mapLogs[ObjectIdentifier(map)] = log
+        }
+        for panorama in panoramas where panoramaLogs[ObjectIdentifier(panorama)] == nil {
+            let log = PanoramaLog(observing: panorama)
+            log.clock = { [weak host] in host?.time ?? 0 }
+            log.onLine = onLine
+            panoramaLogs[ObjectIdentifier(panorama)] = log
+        }
+    }
+
+    // MARK: Moving content
+
+    /// The one map filling the window, whose picture moves as a whole when it pans.
+    private var fillingMap: GMSMapView? {
+        guard !isPhone, let map = maps.first, maps.count == 1, map.frame == host.rootView.bounds else { return nil }
+        return map
+    }
+
+    /// Where the content is now, for telling how it moves between frames: the camera of a
+    /// map that fills the window (nil for other content, which never moves as a whole).
+    var anchor: ContentAnchor? {
+        fillingMap.map { ContentAnchor(camera: $0.camera, size: size) }
+    }
+
+    /// How far (points) the content at `anchor` has moved since, as a whole: zero when it has
+    /// not; nil when it changed in another way (zoomed, turned, tilted, resized). A flat map
+    /// panned moves as a whole; under tilt only a camera that stayed put keeps its picture.
     func movement(since anchor: ContentAnchor) -> CGPoint? {
-        let camera = host.mapView.camera, then = anchor.camera
+        guard let map = fillingMap else { return nil }
+        let camera = map.camera, then = anchor.camera
         guard anchor.size == size, camera.zoom == then.zoom, camera.bearing == then.bearing, camera.viewingAngle == then.viewingAngle else {
             return nil
         }
         if camera.target.latitude == then.target.latitude, camera.target.longitude == then.target.longitude { return .zero }
         guard camera.viewingAngle == 0 else { return nil }
-        let projection = host.mapView.projection
+        let projection = map.projection
         let was = projection.point(for: then.target), now = projection.point(for: camera.target)
         return CGPoint(x: was.x - now.x, y: was.y - now.y)
     }
 }
 
-/// A sample's panorama view (`GMSPanoramaView`, with panoramas the sample registered).
-@MainActor
-final class PanoramaSurface: PlaygroundSurface {
-    let host: GMSPanoramaViewHost
-    private let log: PanoramaLog
-    private var clock: TimeInterval = 0
-
-    init(host: GMSPanoramaViewHost, log: PanoramaLog) {
-        self.host = host
-        self.log = log
-    }
-
-    var time: TimeInterval { max(clock, host.time) }
-    var size: CGSize { host.panoramaView.bounds.size }
-    var minimumFrameInterval: TimeInterval { GMSMapViewHost.frameInterval }
-    var needsFrame: Bool { host.needsFrame }
-    /// Nothing to keep: a panorama frame takes its scale when drawn.
-    func use(scale: Double) {}
-    func send(_ touch: MapTouch) { host.send(touch) }
-    /// A panorama takes a wheel as two fingers pinching.
-    func wheel(at point: CGPoint, delta: Double, pinch: Bool) -> Bool { false }
-    func press(_ key: UIKey) {}
-    func advance(to time: TimeInterval) { clock = max(clock, time) }
-    func resize(to size: CGSize) { host.resize(to: size) }
-    func renderFrame(scale: Double, offset: CGPoint) -> Bitmap { host.renderFrame(scale: scale) }
-    func detach() {
-        host.panoramaView.delegate = nil
-        log.stop()
-    }
-    func drainLog() { _ = log.drain() }
+/// Where a surface's content was when a frame was drawn: a map's camera, and the window's size.
+struct ContentAnchor {
+    let camera: GMSCameraPosition
+    let size: CGSize
 }
