@@ -21,6 +21,11 @@ public final class BasemapTiles {
     private var openFailed = false
     private var path: String?
     private var rendered = LRUCache<RenderedKey, Bitmap>(capacity: BasemapTiles.cacheLimit)
+    /// Rendered tiles standing in for tiles still rendering, held outside the cache while
+    /// they stand in (see ``shownTiles(for:scale:)``).
+    private var heldStandIns: [RenderedKey: Bitmap] = [:]
+    /// How many stand-ins are held now.
+    public var heldStandInCount: Int { heldStandIns.count }
     private var decoded = LRUCache<TileKey, VectorTile?>(capacity: BasemapTiles.cacheLimit * 2, maximumCost: BasemapTiles.decodedBytesLimit)
     private var logged: Set<String> = []
     /// The renderer of the current style.
@@ -227,16 +232,48 @@ public final class BasemapTiles {
         return bitmap
     }
 
-    /// What to show for a tile now: rendered at once, or (rendering in the background) the
-    /// tile if it has arrived, else the nearest arrived ancestor and the part of it covering
-    /// the tile.
-    public func shownBitmap(for key: TileKey, scale: Double) -> (bitmap: Bitmap, part: CGRect?)? {
-        guard rendersInBackground else { return bitmap(for: key, scale: scale).map { ($0, nil) } }
+    /// One image shown for a tile: the tile's own, a part of an ancestor's, or a child's in
+    /// its quarter. `key` is the tile whose square the image (or its `part`) fills.
+    public struct ShownTile {
+        public let bitmap: Bitmap
+        public let key: TileKey
+        public let part: CGRect?
+    }
+
+    /// What to show for a tile now, bottom first: rendered at once; or (rendering in the
+    /// background) the tile if it has arrived, else its stand-ins: the nearest arrived
+    /// ancestor's part covering it, with its arrived children over that (zooming out shows
+    /// the sharper tiles it had). Stand-ins are held while they stand in (``prepare``), so the
+    /// cache never drops one from under a tile still rendering (Leaflet's `_retainParent` and
+    /// `_retainChildren`).
+    public func shownTiles(for key: TileKey, scale: Double) -> [ShownTile] {
+        guard rendersInBackground else {
+            return bitmap(for: key, scale: scale).map { [ShownTile(bitmap: $0, key: key, part: nil)] } ?? []
+        }
         renderInBackground(key, scale: scale)
-        if let hit = rendered.peek(RenderedKey(tile: key, scale: scale)) { return (hit, nil) }
-        guard let (bitmap, levels) = TilePyramid.nearestAncestor(of: key, within: 1...4, { rendered.peek(RenderedKey(tile: $0, scale: scale)) })
-        else { return nil }
-        return (bitmap, key.part(ofAncestor: levels, width: Double(bitmap.width), height: Double(bitmap.height)))
+        if let hit = rendered.peek(RenderedKey(tile: key, scale: scale)) { return [ShownTile(bitmap: hit, key: key, part: nil)] }
+        return standIns(for: key, scale: scale).map(\.shown)
+    }
+
+    /// A tile's stand-ins now (the nearest arrived ancestor's part, then its arrived
+    /// children), with the keys they are cached under.
+    private func standIns(for key: TileKey, scale: Double) -> [(cached: RenderedKey, shown: ShownTile)] {
+        var found: [(RenderedKey, ShownTile)] = []
+        if let (bitmap, levels) = TilePyramid.nearestAncestor(of: key, within: TilePyramid.standInAncestorLevels, { arrived($0, scale) }) {
+            let part = key.part(ofAncestor: levels, width: Double(bitmap.width), height: Double(bitmap.height))
+            found.append((RenderedKey(tile: key.ancestor(levels: levels), scale: scale), ShownTile(bitmap: bitmap, key: key, part: part)))
+        }
+        for child in TilePyramid.children(of: key) {
+            guard let bitmap = arrived(child, scale) else { continue }
+            found.append((RenderedKey(tile: child, scale: scale), ShownTile(bitmap: bitmap, key: child, part: nil)))
+        }
+        return found
+    }
+
+    /// A tile's image if it has arrived: in the cache, or held as a stand-in.
+    private func arrived(_ key: TileKey, _ scale: Double) -> Bitmap? {
+        let cached = RenderedKey(tile: key, scale: scale)
+        return rendered.peek(cached) ?? heldStandIns[cached]
     }
 
     /// Makes ready the tiles given that are not: renders them now, on every core (after
@@ -256,6 +293,12 @@ public final class BasemapTiles {
             return false
         }
         for key in needed { renderInBackground(key, scale: scale) }
+        // Hold the stand-ins of the tiles still to arrive, and only those.
+        var held: [RenderedKey: Bitmap] = [:]
+        for key in needed {
+            for (cached, shown) in standIns(for: key, scale: scale) { held[cached] = shown.bitmap }
+        }
+        heldStandIns = held
         return isRendering
     }
 

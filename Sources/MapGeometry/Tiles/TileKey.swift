@@ -29,6 +29,17 @@ public struct TileKey: Hashable, Sendable {
 
 /// The tile pyramid's one fallback: what to show for a tile that has nothing of its own.
 public enum TilePyramid {
+    /// How far up a stand-in ancestor is looked for: four levels (the ancestor's part is then
+    /// a sixteenth of its side, blurred but placed right), as web maps do.
+    public static let standInAncestorLevels = 1...4
+
+    /// The four tiles one level down that make up a tile, in row order (none past zoom 30).
+    public static func children(of key: TileKey) -> [TileKey] {
+        guard key.z >= 0, key.z < 30 else { return [] }
+        let z = key.z + 1, x = key.x << 1, y = key.y << 1
+        return [TileKey(z: z, x: x, y: y), TileKey(z: z, x: x + 1, y: y), TileKey(z: z, x: x, y: y + 1), TileKey(z: z, x: x + 1, y: y + 1)]
+    }
+
     /// The nearest ancestor within `levels` (1 up first, then 2...) for which `lookup` has a
     /// value, with how many levels up it is; nil when none has. The tile itself is not asked.
     public static func nearestAncestor<Value>(

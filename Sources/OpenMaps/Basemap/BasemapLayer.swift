@@ -53,9 +53,11 @@ final class BasemapLayer: MapLayer {
         var batch = TileImageBatch(viewport: frame.viewport, background: tiles.style.land)
         let scale = canvas.scale
         for (key, shift) in visibleTiles(frame.viewport) {
-            guard let (bitmap, part) = tiles.shownBitmap(for: key, scale: scale) else { continue }
-            let shown = part == nil ? tileDecorator?(key, bitmap) ?? bitmap : bitmap
-            batch.add(shown, part: part, at: key, shift: shift, in: canvas)
+            for shown in tiles.shownTiles(for: key, scale: scale) {
+                let own = shown.part == nil && shown.key == key
+                let bitmap = own ? tileDecorator?(key, shown.bitmap) ?? shown.bitmap : shown.bitmap
+                batch.add(bitmap, part: shown.part, at: shown.key, shift: shift, in: canvas)
+            }
         }
         batch.draw(in: canvas, alongside: alongsideTiles.map { work in { work(frame.viewport, scale) } })
     }

@@ -58,7 +58,7 @@ final class TileLayerStore: GMSTileReceiver, Sendable {
                 return (entry.image, 0, entry.shownAt ?? now)
             }
             let tiles = state.tiles
-            guard let (entry, levels) = TilePyramid.nearestAncestor(of: key, within: 1...4, { tiles.peek($0) }) else { return nil }
+            guard let (entry, levels) = TilePyramid.nearestAncestor(of: key, within: TilePyramid.standInAncestorLevels, { tiles.peek($0) }) else { return nil }
             return (entry.image, levels, entry.shownAt ?? now)
         }
     }
