@@ -21,11 +21,15 @@ struct SampleTests {
         return (session, host)
     }
 
+    /// Runs the session's turns until the map's clock has run `seconds` on (the map's time,
+    /// not the test's: on a busy machine a turn may come late, but the map has run that long
+    /// when this returns).
     private func settle(_ session: PlaygroundSession, _ host: GMSMapViewHost, seconds: Double = 2) async {
-        let end = Date().addingTimeInterval(seconds)
-        while Date() < end {
-            session.step()
+        let target = host.time + seconds, giveUp = Date().addingTimeInterval(120)
+        session.step()
+        while host.time < target, !session.isClosed, Date() < giveUp {
             try? await Task.sleep(for: .milliseconds(16))
+            session.step()
         }
     }
 

@@ -64,12 +64,26 @@ final class BasemapLayer: MapLayer {
 
     /// Makes ready the tiles the camera needs at the screen's scale: rendered now (virtual
     /// time, after `willRender`; on every core, the work alongside on this thread) or started
-    /// in the background. Returns whether background work is under way.
-    func prepare(_ viewport: Viewport, willRender: () -> Void) -> Bool {
-        guard isShown else { return false }
-        return tiles.prepare(
-            visibleTiles(viewport).map(\.key), scale: UIScreen.defaultScale, willRender: willRender,
+    /// in the background (busy while they render).
+    func prepare(_ preparation: LayerPreparation) -> LayerWork {
+        guard isShown else { return LayerWork() }
+        let viewport = preparation.viewport
+        let busy = tiles.prepare(
+            visibleTiles(viewport).map(\.key), scale: UIScreen.defaultScale, willRender: preparation.willRender,
             whileRendering: alongsideTiles.map { work in { work(viewport, UIScreen.defaultScale) } })
+        return LayerWork(isBusy: busy)
+    }
+
+    var isWorkingInBackground: Bool { tiles.isRendering }
+
+    /// In real time tiles render on other cores; until one arrives its stand-ins are shown.
+    func useRealTime(_ realTime: Bool, arrived: @escaping @MainActor () -> Void) {
+        tiles.rendersInBackground = realTime
+        if realTime {
+            tiles.onTileArrived = { arrived() }
+        } else {
+            tiles.onTileArrived = nil
+        }
     }
 
     /// The tiles covering the view at the camera's display zoom.

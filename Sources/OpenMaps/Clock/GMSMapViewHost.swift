@@ -220,5 +220,5 @@ public final class GMSMapViewHost {
     }
 
     /// Whether background tile renders are under way.
-    public var hasTilesInFlight: Bool { scene.basemap.tiles.isRendering || scene.tileOverlays.isFetching }
+    public var hasTilesInFlight: Bool { scene.isWorkingInBackground }
 }

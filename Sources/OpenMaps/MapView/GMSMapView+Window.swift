@@ -29,32 +29,23 @@ extension GMSMapView: FrameAnimating {
 
     package var contentRevision: Int { displayRevision }
 
-    package var isAnimatingContent: Bool { scene.markers.isAppearing || scene.tileOverlays.isFading }
+    package var isAnimatingContent: Bool { scene.wantsFrames }
 
-    package var isAwaitingFrameWork: Bool { scene.isAwaitingLayerTiles }
+    package var isAwaitingFrameWork: Bool { scene.isAwaitingLayerWork }
 
     package func awaitFrameWork(for duration: Duration) async {
-        await scene.tileOverlays.awaitRequests(for: duration)
+        await scene.awaitLayerWork(for: duration)
     }
 
     package func abandonFrameWork() -> Int {
-        scene.tileOverlays.abandonRequests()
+        scene.abandonLayerWork()
     }
 
-    /// Takes its window's timing: in real time basemap tiles render on other cores (a frame
-    /// shows a tile's parent until it is ready) and background work (clustering) applies when
-    /// ready; in virtual time a frame waits for both. A map in no window keeps its timing.
+    /// Takes its window's timing (see ``MapScene/runsInRealTime``). A map in no window keeps
+    /// its timing.
     func followWindowTiming() {
-        guard let realTime = window?.runsInRealTime, realTime != scene.basemap.tiles.rendersInBackground else { return }
-        scene.basemap.tiles.rendersInBackground = realTime
-        scene.background.waitsForWork = !realTime
-        if realTime {
-            scene.basemap.tiles.onTileArrived = { [weak self] in self?.setNeedsDisplay() }
-            scene.background.onReady = { [weak self] in self?.setNeedsDisplay() }
-        } else {
-            scene.basemap.tiles.onTileArrived = nil
-            scene.background.onReady = nil
-        }
+        guard let realTime = window?.runsInRealTime else { return }
+        scene.runsInRealTime = realTime
     }
 }
 

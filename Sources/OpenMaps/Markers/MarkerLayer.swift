@@ -81,6 +81,9 @@ final class MarkerLayer: MapLayer {
     /// Whether an appear animation is still running.
     var isAppearing: Bool { store.hasAppearing(at: clock.now) }
 
+    /// While a marker appears.
+    var wantsFrames: Bool { isAppearing }
+
     func advance(to frame: MapFrame) {
         guard !motions.isEmpty else { return }
         for (key, motion) in motions where frame.now - motion.start >= motion.duration {

@@ -42,8 +42,25 @@ final class MapScene {
     private var tilesInFlight = false
     /// Whether `mapViewSnapshotReady` was reported for the current still picture.
     private var snapshotReported = false
-    /// Whether a frame in virtual time asked tile layers for tiles still in flight.
-    private(set) var isAwaitingLayerTiles = false
+    /// Whether a frame in virtual time asked layers for work still under way (a tile
+    /// layer's fetches), which a host may await.
+    private(set) var isAwaitingLayerWork = false
+    /// Whether the map runs in real time (its window's timing): layers' work (basemap tiles)
+    /// and work in the background (the utilities' clustering) finish on other threads and
+    /// ask for a frame when ready; in virtual time a frame waits for them.
+    var runsInRealTime = false {
+        didSet {
+            guard runsInRealTime != oldValue else { return }
+            let realTime = runsInRealTime
+            for layer in drawOrder { layer.useRealTime(realTime) { [weak self] in self?.invalidate() } }
+            background.waitsForWork = !realTime
+            if realTime {
+                background.onReady = { [weak self] in self?.invalidate() }
+            } else {
+                background.onReady = nil
+            }
+        }
+    }
     /// Asks for a new frame.
     var invalidate: () -> Void = {} {
         didSet {
@@ -109,7 +126,7 @@ final class MapScene {
     /// in the background, or for tiles.
     var isIdle: Bool {
         camera.isIdle && !CATransaction.hasDueCompletions && timers.isIdle && background.isIdle && !gestures.isDeciding && viewAnimations.isIdle && drawOrder.allSatisfy(\.isIdle) && !tilesInFlight
-            && !tileOverlays.hasWork(camera.viewport)
+            && !drawOrder.contains { $0.hasWork(at: camera.viewport) }
     }
 
     // MARK: Drawing and hits
@@ -128,6 +145,24 @@ final class MapScene {
             if let hit = layer.hitTest(point, frame: frame) { return hit }
         }
         return nil
+    }
+
+    // MARK: Layers' work
+
+    /// Whether layers' work runs on other threads now.
+    var isWorkingInBackground: Bool { drawOrder.contains(where: \.isWorkingInBackground) }
+
+    /// Whether a layer changes on every frame just now.
+    var wantsFrames: Bool { drawOrder.contains(where: \.wantsFrames) }
+
+    /// Waits up to a time for the layers' awaited work.
+    func awaitLayerWork(for duration: Duration) async {
+        for layer in drawOrder { await layer.awaitWork(for: duration) }
+    }
+
+    /// Gives up the layers' awaited work; returns how much it was.
+    func abandonLayerWork() -> Int {
+        drawOrder.reduce(0) { $0 + $1.abandonWork() }
     }
 
     // MARK: Tiles
@@ -159,8 +194,8 @@ final class MapScene {
         invalidate()
     }
 
-    /// Renders the basemap tiles the camera needs that are not ready and asks the tile
-    /// layers for theirs, reporting the work (`mapViewDidStartTileRendering`,
+    /// Has every layer prepare what the camera needs (the basemap renders its tiles, tile
+    /// layers ask for theirs), reporting the work (`mapViewDidStartTileRendering`,
     /// `mapViewDidFinishTileRendering`), and `mapViewSnapshotReady` once the camera is idle
     /// and everything is drawn.
     func stepTiles(_ current: Viewport? = nil) {
@@ -168,14 +203,16 @@ final class MapScene {
         guard viewport.width > 0, viewport.height > 0 else { return }
         let wasBusy = tilesInFlight
         tileWorkStarted = false
-        let basemapBusy = basemap.prepare(viewport, willRender: startTileWork)
-        // Tile layers: their tiles arrive when they arrive. In virtual time a host that awaits
-        // tiles (`GMSMapViewHost.awaitTiles`) waits for a frame's new requests before the next
-        // frame and steps the tiles again at the same moment, so replays stay deterministic.
-        let (layersBusy, asked, arrived) = tileOverlays.request(viewport)
-        isAwaitingLayerTiles = layersBusy && asked && !basemap.tiles.rendersInBackground
+        var busy = false, awaited = false, arrived = false
+        let preparation = LayerPreparation(viewport: viewport, realTime: runsInRealTime, willRender: startTileWork)
+        for layer in drawOrder {
+            let work = layer.prepare(preparation)
+            busy = busy || work.isBusy
+            awaited = awaited || work.isAwaited
+            arrived = arrived || work.arrived
+        }
+        isAwaitingLayerWork = awaited
         if arrived { invalidate() }
-        let busy = basemapBusy || layersBusy
         if busy { startTileWork() }
         tilesInFlight = busy
         if !busy, wasBusy || tileWorkStarted { events.tileRenderingFinished() }

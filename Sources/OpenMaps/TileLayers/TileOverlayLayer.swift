@@ -69,8 +69,27 @@ final class TileOverlayLayer: MapLayer {
         return (busy, asked, arrived)
     }
 
+    /// Asks for the visible tiles (``request(_:)``). In virtual time a host awaits the new
+    /// requests before the next frame, and steps the tiles again at the same moment, so
+    /// replays stay deterministic.
+    func prepare(_ preparation: LayerPreparation) -> LayerWork {
+        let (busy, asked, arrived) = request(preparation.viewport)
+        return LayerWork(isBusy: busy, isAwaited: busy && asked && !preparation.realTime, arrived: arrived)
+    }
+
     /// Whether requests are in flight.
     var isFetching: Bool { layers.contains { $0.store.inFlight } }
+
+    var isWorkingInBackground: Bool { isFetching }
+
+    /// While a tile fades in.
+    var wantsFrames: Bool { isFading }
+
+    func hasWork(at viewport: Viewport) -> Bool { hasWork(viewport) }
+
+    func awaitWork(for duration: Duration) async { await awaitRequests(for: duration) }
+
+    func abandonWork() -> Int { abandonRequests() }
 
     /// Whether a layer has visible tiles it has not yet asked for, or requests in flight.
     func hasWork(_ viewport: Viewport) -> Bool {
