@@ -157,21 +157,10 @@ open class GMSMapView: UIView {
 
     /// Touches that reach the map through its window (hit testing) go to the map's own
     /// gesture handlers.
-    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
-        forward(touches, .began)
-    }
-
-    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
-        forward(touches, .moved)
-    }
-
-    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
-        forward(touches, .ended)
-    }
-
-    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
-        forward(touches, .cancelled)
-    }
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { forward(touches, .began) }
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { forward(touches, .moved) }
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { forward(touches, .ended) }
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { forward(touches, .cancelled) }
 
     private func forward(_ touches: Set<UITouch>, _ phase: MapTouch.Phase) {
         for touch in forwarding.touches(touches, phase, in: self) { scene.gestures.handle(touch) }

@@ -5,13 +5,13 @@ import Foundation
 open class GMSPolygon: GMSOverlay {
     /// The outline (closed automatically; copied when set).
     open var path: GMSPath? {
-        get { storedPath }
+        get { ownPath.path }
         set {
-            storedPath = newValue.flatMap { $0.copy() as? GMSPath }
+            ownPath.take(newValue)
             changed()
         }
     }
-    private var storedPath: GMSPath?
+    private var ownPath = OwnPath()
     /// Areas cut out of the fill.
     open var holes: [GMSPath]? { didSet { changed() } }
     /// The outline's width in points.

@@ -5,13 +5,13 @@ import Foundation
 open class GMSPolyline: GMSOverlay {
     /// The line's coordinates (copied when set: later changes to the path given do nothing).
     open var path: GMSPath? {
-        get { storedPath }
+        get { ownPath.path }
         set {
-            storedPath = newValue.flatMap { $0.copy() as? GMSPath }
+            ownPath.take(newValue)
             changed()
         }
     }
-    private var storedPath: GMSPath?
+    private var ownPath = OwnPath()
     /// The line's width in points.
     open var strokeWidth: CGFloat = 1 { didSet { changed() } }
     /// The colour of a line without spans (blue by default).

@@ -314,21 +314,10 @@ open class GMSPanoramaView: UIView {
     // MARK: Touches
 
     /// Touches that reach the view through its window (hit testing) go to its gestures.
-    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
-        forward(touches, .began)
-    }
-
-    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
-        forward(touches, .moved)
-    }
-
-    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
-        forward(touches, .ended)
-    }
-
-    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
-        forward(touches, .cancelled)
-    }
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { forward(touches, .began) }
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { forward(touches, .moved) }
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { forward(touches, .ended) }
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { forward(touches, .cancelled) }
 
     private func forward(_ touches: Set<UITouch>, _ phase: MapTouch.Phase) {
         for touch in forwarding.touches(touches, phase, in: self) { gestures.handle(touch, in: self) }
