@@ -46,7 +46,7 @@ public final class MapDriver {
         let id = finger()
         host.send(MapTouch(id: id, phase: .began, location: point, timestamp: host.time))
         host.send(MapTouch(id: id, phase: .ended, location: point, timestamp: host.time + 0.05))
-        if settle { host.advance(by: 0.35) }
+        if settle { host.advance(by: GestureThresholds.multiTapInterval + 0.05) }
     }
 
     /// Taps the centre of a marker's icon; false when the marker is not on the map.

@@ -134,14 +134,12 @@ package final class TouchDispatcher {
 
     /// The last tap: where and when it lifted, and its count.
     private var lastTap: (location: CGPoint, time: TimeInterval, count: Int)?
-    /// How far apart taps in a row may be, in points.
-    private static let tapDistance: CGFloat = 45
 
     /// A touch that begins soon after a tap lifted, near it, is that tap's next (UIKit counts
     /// taps 0.35 s and 45 points apart).
     private func tapCount(at location: CGPoint, _ timestamp: TimeInterval) -> Int {
         guard let lastTap, timestamp - lastTap.time <= UITapGestureRecognizer.maximumTapInterval,
-            hypot(location.x - lastTap.location.x, location.y - lastTap.location.y) <= Self.tapDistance
+            hypot(location.x - lastTap.location.x, location.y - lastTap.location.y) <= GestureThresholds.multiTapDistance
         else { return 1 }
         return lastTap.count &+ 1
     }

@@ -6,9 +6,9 @@ import Foundation
 @preconcurrency @MainActor
 open class UILongPressGestureRecognizer: UIGestureRecognizer {
     /// How long the fingers must stay down (0.5 s).
-    open var minimumPressDuration: TimeInterval = 0.5
+    open var minimumPressDuration: TimeInterval = GestureThresholds.longPressDuration
     /// How far the fingers may move before the press begins (10 points).
-    open var allowableMovement: CGFloat = 10
+    open var allowableMovement: CGFloat = GestureThresholds.tapSlop
     /// Fingers needed (1).
     open var numberOfTouchesRequired = 1
     /// Taps before the press (0). Kept: taps before a press are not counted here, so a press

@@ -11,10 +11,10 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     /// Fingers needed in each tap (1).
     open var numberOfTouchesRequired = 1
 
-    /// How far a finger may move and still tap.
-    nonisolated static let allowableMovement: CGFloat = 10
-    /// The longest pause between taps of one gesture.
-    nonisolated static let maximumTapInterval: TimeInterval = 0.35
+    /// How far a finger may move and still tap (``GestureThresholds/tapSlop``).
+    nonisolated static let allowableMovement = GestureThresholds.tapSlop
+    /// The longest pause between taps of one gesture (``GestureThresholds/multiTapInterval``).
+    nonisolated static let maximumTapInterval = GestureThresholds.multiTapInterval
 
     private var taps = 0
     private var starts: [ObjectIdentifier: CGPoint] = [:]

@@ -33,14 +33,14 @@ final class TapHandler: GestureHandler {
             return taps.tap(at: point)
         }
         if let pending, began <= pending.deadline,
-            hypot(point.x - pending.location.x, point.y - pending.location.y) < GestureThresholds.doubleTapDistance
+            hypot(point.x - pending.location.x, point.y - pending.location.y) < GestureThresholds.multiTapDistance
         {
             self.pending = nil
             camera.zoom(by: 1, about: point)
             return
         }
         flush()
-        pending = (point, ended + GestureThresholds.doubleTapWindow)
+        pending = (point, ended + GestureThresholds.multiTapInterval)
     }
 
     /// Reports the waiting single tap once its window has passed, unless a finger that began

@@ -30,8 +30,8 @@ struct PointerInput {
     static let wheelRest: TimeInterval = 0.15
     /// How long small wheel turns that did not zoom are remembered, so slow scrolling adds up.
     static let wheelMemory: TimeInterval = 1
-    /// How far a finger moves before it is no longer a tap (UIKit's 10 points).
-    static let slop = 10.0
+    /// How far a finger moves before it is no longer a tap (``GestureThresholds/tapSlop``).
+    static let slop = Double(GestureThresholds.tapSlop)
     /// Most pointers down at once (a screen's fingers); a page whose "up"s got lost cannot
     /// grow this without bound.
     static let maximumPointers = 10

@@ -243,8 +243,8 @@ struct CameraRuleTests {
         // With zoom gestures on, a tap is reported once the double-tap window has passed.
         let map = MapHarness()
         map.tap(CGPoint(x: 50, y: 700), settle: false)
-        map.host.advance(by: 0.25)
-        #expect(map.delegate.events.isEmpty)
+        map.host.advance(by: 0.3)
+        #expect(map.delegate.events.isEmpty, "within UIKit's 0.35 s between taps")
         map.host.advance(by: 0.1)
         #expect(map.delegate.events == ["didTapAt"])
         // Without, at once.
@@ -267,6 +267,25 @@ struct CameraRuleTests {
         held.host.send(MapTouch(id: 2, phase: .began, location: CGPoint(x: 50, y: 50), timestamp: 1))
         held.host.send(MapTouch(id: 2, phase: .ended, location: CGPoint(x: 50, y: 50), timestamp: 1.6))
         #expect(held.delegate.events == ["didTapAt", "didLongPressAt"])
+    }
+
+    /// Rule 24: the second tap of a double tap begins within 0.35 s of the first lifting and
+    /// within 45 points of it, the values UIKit's own recognizers use (one table).
+    @Test func rule24DoubleTapsFollowUIKitsIntervalAndSeparation() {
+        func twoTaps(gap: TimeInterval, apart: CGFloat) -> Float {
+            let map = MapHarness()
+            let zoom = map.mapView.camera.zoom
+            map.host.send(MapTouch(id: 1, phase: .began, location: CGPoint(x: 100, y: 300), timestamp: 1))
+            map.host.send(MapTouch(id: 1, phase: .ended, location: CGPoint(x: 100, y: 300), timestamp: 1.05))
+            map.host.send(MapTouch(id: 2, phase: .began, location: CGPoint(x: 100 + apart, y: 300), timestamp: 1.05 + gap))
+            map.host.send(MapTouch(id: 2, phase: .ended, location: CGPoint(x: 100 + apart, y: 300), timestamp: 1.1 + gap))
+            map.settle()
+            return map.mapView.camera.zoom - zoom
+        }
+        #expect(twoTaps(gap: 0.34, apart: 0) == 1, "0.34 s apart: a double tap zooms in")
+        #expect(twoTaps(gap: 0.36, apart: 0) == 0, "0.36 s apart: two taps")
+        #expect(twoTaps(gap: 0.1, apart: 44) == 1, "44 points apart: a double tap")
+        #expect(twoTaps(gap: 0.1, apart: 46) == 0, "46 points apart: two taps")
     }
 
     @Test func rule24TapThatBecomesADoubleTapReportsNoSingleTap() {
