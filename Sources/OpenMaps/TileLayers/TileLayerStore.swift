@@ -19,6 +19,9 @@ final class TileLayerStore: GMSTileReceiver, Sendable {
         var tiles = LRUCache<TileKey, Entry>(capacity: TileLayerStore.limit)
         var requested: Set<TileKey> = []
         var arrivals = false
+        /// Arrived tiles standing in for tiles still to arrive (their nearest ancestors), held
+        /// outside the cache while they stand in.
+        var heldStandIns: [TileKey: Entry] = [:]
     }
 
     private let state = Mutex(State())
@@ -28,8 +31,29 @@ final class TileLayerStore: GMSTileReceiver, Sendable {
         state.withLock { state in
             state.tiles.removeAll()
             state.requested.removeAll()
+            state.heldStandIns.removeAll()
         }
     }
+
+    /// Holds the stand-ins of the visible tiles not arrived yet (their nearest arrived
+    /// ancestors), and only those: the cache cannot drop a stand-in while it stands in (rule 83).
+    func holdStandIns(for visible: [TileKey]) {
+        state.withLock { state in
+            var held: [TileKey: Entry] = [:]
+            let tiles = state.tiles, before = state.heldStandIns
+            for key in visible where tiles.peek(key) == nil {
+                if let (entry, levels) = TilePyramid.nearestAncestor(
+                    of: key, within: TilePyramid.standInAncestorLevels, { tiles.peek($0) ?? before[$0] })
+                {
+                    held[key.ancestor(levels: levels)] = entry
+                }
+            }
+            state.heldStandIns = held
+        }
+    }
+
+    /// How many stand-ins are held now.
+    var heldStandInCount: Int { state.withLock { $0.heldStandIns.count } }
 
     /// The number of tiles kept.
     var count: Int { state.withLock { $0.tiles.count } }
@@ -57,8 +81,9 @@ final class TileLayerStore: GMSTileReceiver, Sendable {
                 if entry.shownAt == nil { state.tiles.update(key) { $0.shownAt = now } }
                 return (entry.image, 0, entry.shownAt ?? now)
             }
-            let tiles = state.tiles
-            guard let (entry, levels) = TilePyramid.nearestAncestor(of: key, within: TilePyramid.standInAncestorLevels, { tiles.peek($0) }) else { return nil }
+            let tiles = state.tiles, held = state.heldStandIns
+            guard let (entry, levels) = TilePyramid.nearestAncestor(of: key, within: TilePyramid.standInAncestorLevels, { tiles.peek($0) ?? held[$0] })
+            else { return nil }
             return (entry.image, levels, entry.shownAt ?? now)
         }
     }

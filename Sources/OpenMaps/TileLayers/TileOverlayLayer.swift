@@ -59,10 +59,12 @@ final class TileOverlayLayer: MapLayer {
         var busy = false, asked = false, arrived = false
         for layer in layers {
             let store = layer.store
-            for (key, _) in tiles(of: layer, viewport: viewport) where store.tile(key).shouldRequest {
+            let visible = tiles(of: layer, viewport: viewport)
+            for (key, _) in visible where store.tile(key).shouldRequest {
                 asked = true
                 layer.requestTileFor(x: UInt(key.x), y: UInt(key.y), zoom: UInt(key.z), receiver: store)
             }
+            store.holdStandIns(for: visible.map(\.key))
             arrived = store.takeArrivals() || arrived
             busy = busy || store.inFlight
         }
