@@ -22,7 +22,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     open private(set) var velocity: CGFloat = 0
 
     private var startDistance: CGFloat?
-    private var lastSample: (time: TimeInterval, scale: CGFloat)?
+    private var samples = RateSampler()
 
     private var distance: CGFloat? {
         guard trackedTouches.count >= 2 else { return nil }
@@ -42,15 +42,12 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
             if abs(distance / startDistance - 1) >= 0.05 {
                 reference = startDistance
                 storedScale = distance / startDistance
-                lastSample = (event.timestamp, storedScale)
+                _ = samples.record(storedScale, at: event.timestamp)
                 state = .began
             }
         case .began, .changed:
             let next = distance / (reference ?? startDistance)
-            if let lastSample, event.timestamp > lastSample.time {
-                velocity = (next - lastSample.scale) / CGFloat(event.timestamp - lastSample.time)
-            }
-            lastSample = (event.timestamp, next)
+            if let rate = samples.record(next, at: event.timestamp) { velocity = rate }
             storedScale = next
             state = .changed
         default:
@@ -59,12 +56,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        guard numberOfTouches - touches.count < 2 else { return }
-        switch state {
-        case .possible: state = .failed
-        case .began, .changed: state = .ended
-        default: break
-        }
+        endTwoFingerGesture(lifting: touches)
     }
 
     open override func reset() {
@@ -72,6 +64,6 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         reference = nil
         storedScale = 1
         velocity = 0
-        lastSample = nil
+        samples.reset()
     }
 }

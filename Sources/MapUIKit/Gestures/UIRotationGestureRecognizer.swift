@@ -24,7 +24,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     private var storedRotation: CGFloat = 0
     private var reference: CGFloat?
     private var startAngle: CGFloat?
-    private var lastSample: (time: TimeInterval, rotation: CGFloat)?
+    private var samples = RateSampler()
 
     private var angle: CGFloat? {
         guard trackedTouches.count >= 2 else { return nil }
@@ -54,16 +54,13 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
             if abs(turned) >= Self.threshold {
                 reference = startAngle
                 storedRotation = turned
-                lastSample = (event.timestamp, turned)
+                _ = samples.record(turned, at: event.timestamp)
                 state = .began
             }
         case .began, .changed:
             // Follow whole turns: the rotation keeps counting past ±π.
             let next = storedRotation + turn(from: (reference ?? startAngle) + storedRotation, to: angle)
-            if let lastSample, event.timestamp > lastSample.time {
-                velocity = (next - lastSample.rotation) / CGFloat(event.timestamp - lastSample.time)
-            }
-            lastSample = (event.timestamp, next)
+            if let rate = samples.record(next, at: event.timestamp) { velocity = rate }
             storedRotation = next
             state = .changed
         default:
@@ -72,12 +69,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        guard numberOfTouches - touches.count < 2 else { return }
-        switch state {
-        case .possible: state = .failed
-        case .began, .changed: state = .ended
-        default: break
-        }
+        endTwoFingerGesture(lifting: touches)
     }
 
     open override func reset() {
@@ -85,6 +77,6 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         reference = nil
         storedRotation = 0
         velocity = 0
-        lastSample = nil
+        samples.reset()
     }
 }
