@@ -19,7 +19,7 @@ open class UITouch: NSObject {
     /// The view the touch began in (hit testing chose it).
     public package(set) weak var view: UIView?
     /// The window the touch is in (nil under a root that is not a window).
-    public var window: UIWindow? { root as? UIWindow }
+    open var window: UIWindow? { root as? UIWindow }
     /// The root of the hierarchy the touch is in: its locations are in its coordinates.
     private weak var root: UIView?
     private var rootLocation: CGPoint

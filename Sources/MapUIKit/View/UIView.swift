@@ -260,7 +260,7 @@ open class UIView: UIResponder {
     open var isAccessibilityElement = false
 
     /// The window the view is in: the root of its hierarchy when that is a window, else nil.
-    public var window: UIWindow? { rootView as? UIWindow }
+    open var window: UIWindow? { rootView as? UIWindow }
 
     /// The window this view is in, which records the first responder.
     override var firstResponderWindow: UIWindow? { window }

@@ -97,7 +97,9 @@ final class PlaygroundSurface {
 
     /// Starts logging maps and panoramas that came into the window and forgets those gone.
     private func observeViews() {
-        let maps = maps, panoramas = panoramas
+        // One walk of the tree for both kinds (this runs every turn).
+        let views = host.views(of: UIView.self)
+        let maps = views.compactMap { $0 as? GMSMapView }, panoramas = views.compactMap { $0 as? GMSPanoramaView }
         let liveMaps = Set(maps.map(ObjectIdentifier.init)), livePanoramas = Set(panoramas.map(ObjectIdentifier.init))
         for (key, log) in mapLogs where !liveMaps.contains(key) {
             log.stop()
